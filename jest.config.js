@@ -4,6 +4,12 @@
 const tsTransform = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],
 };
+const webTransform = (app) => ({
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: `<rootDir>/${app}/tsconfig.jest.json` }],
+});
+const webModuleNameMapper = {
+  '\\.(css|svg|png|jpg|webp|mp4)$': '<rootDir>/portal/test/support/asset-stub.js',
+};
 
 module.exports = {
   testTimeout: 30000,
@@ -22,6 +28,22 @@ module.exports = {
       testMatch: ['**/*.spec.ts'],
       transform: tsTransform,
       testTimeout: 60000,
+    },
+    {
+      displayName: 'portal',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/portal/src'],
+      testMatch: ['**/*.test.tsx', '**/*.test.ts'],
+      transform: webTransform('portal'),
+      moduleNameMapper: webModuleNameMapper,
+    },
+    {
+      displayName: 'browser',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/portal/test', '<rootDir>/admin/test'],
+      testMatch: ['**/*.e2e.ts'],
+      transform: tsTransform,
+      testTimeout: 120000,
     },
   ],
 };
