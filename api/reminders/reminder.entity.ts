@@ -1,0 +1,89 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { User } from '../accounts/user.entity';
+
+/** pending → sent | failed (dispatcher), pending → cancelled (user). Moves only through RemindersService. */
+export type ReminderStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
+
+@Entity('reminders')
+// The dispatcher's hot path: pending reminders ordered by when they may next be tried.
+@Index('ix_reminders_pending_next_attempt', ['nextAttemptAt'], { where: `status = 'pending'` })
+export class Reminder {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id: number;
+
+  @Index('ix_reminders_user_id')
+  @Column({ type: 'int' })
+  userId: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ type: 'varchar', length: 200 })
+  subject: string;
+
+  @Column({ type: 'varchar', length: 2000 })
+  reminderText: string;
+
+  /** The instant it is due (UTC); `timezone` is the zone the user meant it in. */
+  @Column({ type: 'timestamptz' })
+  dueAt: Date;
+
+  @Column({ type: 'varchar', length: 64 })
+  timezone: string;
+
+  @Column({ type: 'varchar', length: 12, default: 'pending' })
+  status: ReminderStatus;
+
+  @Column({ type: 'varchar', length: 2, default: 'fr' })
+  languageCode: 'fr' | 'en';
+
+  @Column({ type: 'text', nullable: true })
+  voiceNoteUrl: string | null;
+
+  /** Where it was created: 'portal', 'bot', 'admin', 'api'. */
+  @Column({ type: 'varchar', length: 16, default: 'portal' })
+  source: string;
+
+  /** Channel it was delivered (or is to be delivered) on. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  channel: string | null;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  /** When the dispatcher may next try it: dueAt at first, later for retries. */
+  @Column({ type: 'timestamptz' })
+  nextAttemptAt: Date;
+
+  /** Instance holding the delivery lease, and until when; an expired lease is free to take. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  leaseOwner: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  leaseUntil: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  failedAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  cancelledAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  statusChangedAt: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  lastError: string | null;
+
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  providerMessageId: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}
