@@ -1,0 +1,19 @@
+import { Injectable, type OnModuleInit, Optional } from '@nestjs/common';
+import { ChannelRegistry } from './channel-registry.service';
+import { TelegramChannel } from './telegram/telegram.channel';
+import { WhatsappChannel } from './whatsapp/whatsapp.channel';
+
+/** Puts the channels ChannelsModule built into the registry, before anyone can ask for them. */
+@Injectable()
+export class ChannelRegistration implements OnModuleInit {
+  constructor(
+    private readonly registry: ChannelRegistry,
+    @Optional() private readonly whatsapp?: WhatsappChannel,
+    @Optional() private readonly telegram?: TelegramChannel,
+  ) {}
+
+  onModuleInit(): void {
+    if (this.whatsapp) this.registry.register(this.whatsapp);
+    if (this.telegram) this.registry.register(this.telegram);
+  }
+}

@@ -1,0 +1,31 @@
+export interface TelegramOptions {
+  botToken: string;
+  /** Bot API origin, without trailing slash. Default https://api.telegram.org */
+  apiRoot?: string;
+  /** Sent by Telegram in X-Telegram-Bot-Api-Secret-Token; 1-256 chars of A-Z a-z 0-9 _ - */
+  webhookSecret: string;
+  /**
+   * Public origin of this server (https://rappel.example). Set: updates come by webhook at
+   * `${publicUrl}/api/telegram/webhook`. Unset: this instance long-polls (one instance only:
+   * Telegram answers 409 to a second poller).
+   */
+  publicUrl?: string;
+  /** Start polling / register the webhook when the app boots. Default true; tests turn it off. */
+  autoStart?: boolean;
+}
+
+export type ResolvedTelegramOptions = TelegramOptions & { apiRoot: string; autoStart: boolean };
+
+export const TELEGRAM_OPTIONS = Symbol('TELEGRAM_OPTIONS');
+/** The grammY Bot instance shared by the channel, the webhook and the poller. */
+export const TELEGRAM_BOT = Symbol('TELEGRAM_BOT');
+
+export function resolveTelegramOptions(options: TelegramOptions): ResolvedTelegramOptions {
+  return {
+    ...options,
+    apiRoot: (options.apiRoot ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+    autoStart: options.autoStart ?? true,
+  };
+}
+
+export const TELEGRAM_WEBHOOK_PATH = 'api/telegram/webhook';

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { type ResolvedWhatsappOptions, WHATSAPP_OPTIONS } from './whatsapp-options';
+import { WhatsappApiError } from './whatsapp-api.error';
+
+/** Graph error codes that mean "slow down", with the wait Meta documents when no Retry-After is sent. */
+const RATE_LIMIT_WAIT_MS: Record<number, number> = {
+  4: 60_000, // app-level call limit
+  80007: 60_000, // WhatsApp Business Account rate limit
+  130429: 1_000, // cloud API throughput
+  131048: 60_000, // spam rate limit
+  131056: 6_000, // too many messages to the same user (pair rate limit)
+};
+/** Codes Meta documents as transient server-side trouble even when sent with a 4xx. */
+const TRANSIENT_CODES = new Set([1, 2, 131000, 131016]);
+
+interface GraphErrorBody {
+  error?: { message?: string; type?: string; code?: number; error_subcode?: number; error_data?: { details?: string } };
+}
+
+export interface MediaInfo {
+  url: string;
+  mime_type?: string;
+  sha256?: string;
+  file_size?: number;
+}
+
+/** Thin fetch wrapper for the Graph API: bearer auth, timeouts, and errors as ChannelSendErrors. */
+@Injectable()
+export class WhatsappGraphClient {
+  constructor(@Inject(WHATSAPP_OPTIONS) private readonly options: ResolvedWhatsappOptions) {}
+
+  /** POST /{version}/{phoneNumberId}/messages */
+  async sendMessage(body: Record<string, unknown>): Promise<string | undefined> {
+    const res = await this.call('POST', `${this.options.phoneNumberId}/messages`, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', ...body }),
+    });
+    const json = (await res.json()) as { messages?: Array<{ id?: string }> };
+    return json.messages?.[0]?.id;
+  }
+
+  /** POST /{version}/{phoneNumberId}/media — multipart upload; returns the media id. */
+  async uploadMedia(data: Buffer, mimeType: string, filename: string): Promise<string> {
+    const form = new FormData();
+    form.append('messaging_product', 'whatsapp');
+    form.append('type', mimeType);
+    form.append('file', new Blob([new Uint8Array(data)], { type: mimeType }), filename);
+    const res = await this.call('POST', `${this.options.phoneNumberId}/media`, { body: form });
+    const json = (await res.json()) as { id?: string };
+    if (!json.id) throw new WhatsappApiError('Media upload answered without an id', true, undefined, res.status, undefined);
+    return json.id;
+  }
+
+  /** GET /{version}/{mediaId} — a short-lived download URL (minutes). */
+  async mediaInfo(mediaId: string): Promise<MediaInfo> {
+    const res = await this.call('GET', encodeURIComponent(mediaId));
+    const json = (await res.json()) as MediaInfo;
+    if (!json.url) throw new WhatsappApiError('Media lookup answered without a URL', true, undefined, res.status, undefined);
+    return json;
+  }
+
+  /** Downloads a media URL given by mediaInfo; it needs the same bearer token. */
+  async download(info: MediaInfo): Promise<{ data: Buffer; mimeType: string }> {
+    const res = await this.fetchOrThrow(info.url, { method: 'GET', headers: this.auth() }, 'media download');
+    const data = Buffer.from(await res.arrayBuffer());
+    if (info.sha256 && createHash('sha256').update(data).digest('hex') !== info.sha256.toLowerCase()) {
+      throw new WhatsappApiError('Downloaded media does not match its sha256', true, undefined, res.status, undefined);
+    }
+    const mimeType = info.mime_type ?? res.headers.get('content-type') ?? 'application/octet-stream';
+    return { data, mimeType };
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, init: RequestInit = {}): Promise<Response> {
+    const url = `${this.options.apiBaseUrl}/${this.options.apiVersion}/${path}`;
+    const headers = { ...(init.headers as Record<string, string> | undefined), ...this.auth() };
+    return this.fetchOrThrow(url, { ...init, method, headers }, `${method} /${path.split('/').pop()}`);
+  }
+
+  private async fetchOrThrow(url: string, init: RequestInit, what: string): Promise<Response> {
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, signal: AbortSignal.timeout(this.options.requestTimeoutMs) });
+    } catch (err) {
+      // Network failure or timeout: the message may or may not have left; the caller retries.
+      throw new WhatsappApiError(`WhatsApp ${what} failed: ${(err as Error).message}`, true, undefined, undefined, undefined);
+    }
+    if (res.ok) return res;
+    throw toApiError(what, res.status, res.headers.get('retry-after'), await res.text().catch(() => ''));
+  }
+
+  private auth(): Record<string, string> {
+    return { authorization: `Bearer ${this.options.accessToken}` };
+  }
+}
+
+export function toApiError(what: string, status: number, retryAfterHeader: string | null, bodyText: string): WhatsappApiError {
+  let body: GraphErrorBody = {};
+  try {
+    body = JSON.parse(bodyText) as GraphErrorBody;
+  } catch {
+    /* not JSON: keep the status alone */
+  }
+  const code = body.error?.code;
+  const detail = [body.error?.message, body.error?.error_data?.details].filter(Boolean).join(' — ');
+  const message = `WhatsApp ${what} failed: HTTP ${status}${code !== undefined ? ` code ${code}` : ''}${detail ? `: ${detail}` : ''}`;
+  const headerWait = parseRetryAfter(retryAfterHeader);
+  const rateLimited = status === 429 || (code !== undefined && code in RATE_LIMIT_WAIT_MS);
+  if (rateLimited) {
+    const wait = headerWait ?? (code !== undefined ? RATE_LIMIT_WAIT_MS[code] : undefined) ?? 60_000;
+    return new WhatsappApiError(message, true, wait, status, code);
+  }
+  const retryable = status >= 500 || status === 408 || (code !== undefined && TRANSIENT_CODES.has(code));
+  return new WhatsappApiError(message, retryable, retryable ? headerWait : undefined, status, code);
+}
+
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
