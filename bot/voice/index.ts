@@ -1,0 +1,16 @@
+export { VoiceModule } from './voice.module';
+export type { VoiceOptions } from './voice-options';
+export { SPEECH_TO_TEXT, TEXT_TO_SPEECH, AUDIO_CONVERTER } from './voice.tokens';
+export type { SpeechToText, TranscribeOptions, Transcript } from './speech-to-text.port';
+export type { TextToSpeech } from './text-to-speech.port';
+export type { AudioConverter, AudioProbe, ConvertOptions } from './audio-converter.port';
+export type { VoiceLanguage } from './voice-language';
+export { toVoiceLanguage } from './voice-language';
+export { VoiceError, type VoiceErrorCode } from './voice.error';
+export { SpeechNotConfiguredError } from './speech-not-configured.error';
+export { AudioDecodeError } from './audio-decode.error';
+export { AudioLimitError } from './audio-limit.error';
+export { AudioConversionError } from './audio-conversion.error';
+export { SpeechProviderError, type SpeechProviderFailure } from './speech-provider.error';
+export { SpeechSynthesisError } from './speech-synthesis.error';
+export { readOggOpusInfo } from './ogg-opus';
