@@ -1,0 +1,175 @@
+import { BadRequestException, ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IANAZone } from 'luxon';
+import { QueryFailedError, Repository } from 'typeorm';
+import { guessZoneForPhone } from './zone-guess';
+import { RegisterDto } from './accounts.dto';
+import { passwordHasher } from './password-hasher';
+import { normalizePhone } from './phone';
+import { entitlement, trialEnd } from './plan';
+import { Language, Plan, Role, User } from './user.entity';
+
+export const MESSAGES = {
+  exists: 'This username or phone number already exists',
+  invalidPhone: 'Please enter a valid phone number.',
+  invalidCredentials: 'Invalid credentials, please check your phone number and password',
+  unknownZone: 'Unknown timezone.',
+};
+
+export interface PublicUser {
+  id: number;
+  username: string;
+  displayName: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+  language: Language;
+  timezone: string;
+  timezoneConfirmed: boolean;
+  profileImage: string | null;
+  role: Role;
+  plan: Plan;
+  createdAt: Date;
+}
+
+/** Accounts: sign-up, sign-in and profile rules, shared by the portal, the bot and the admin. */
+@Injectable()
+export class AccountsService {
+  private readonly logger = new Logger(AccountsService.name);
+
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  toPublic(user: User, now = new Date()): PublicUser {
+    return {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      phoneNumber: user.phoneNumber,
+      email: user.email,
+      language: user.language,
+      timezone: user.timezone,
+      timezoneConfirmed: user.timezoneConfirmed,
+      profileImage: user.profileImage,
+      role: user.role,
+      plan: entitlement(user, now).plan,
+      createdAt: user.createdAt,
+    };
+  }
+
+  async register(dto: RegisterDto): Promise<User> {
+    const phoneNumber = normalizePhone(dto.phoneNumber, dto.countryCode);
+    if (!phoneNumber) throw new BadRequestException(MESSAGES.invalidPhone);
+    const username = dto.username ?? phoneNumber;
+    const taken = await this.users
+      .createQueryBuilder('u')
+      .where('u.phone_number = :phoneNumber OR lower(u.username) = lower(:username) OR lower(u.username) = lower(:phoneNumber)', { phoneNumber, username })
+      .getExists();
+    if (taken) throw new ConflictException(MESSAGES.exists);
+    let timezone = dto.timezone && IANAZone.isValidZone(dto.timezone) ? dto.timezone : undefined;
+    const guess = guessZoneForPhone(phoneNumber);
+    const confirmed = Boolean(timezone) || guess.certain;
+    timezone ??= guess.zone;
+    try {
+      return await this.users.save(
+        this.users.create({
+          username,
+          phoneNumber,
+          email: dto.email ?? null,
+          passwordHash: await passwordHasher.hash(dto.password),
+          language: dto.language ?? 'fr',
+          timezone,
+          timezoneConfirmed: confirmed,
+          referredBy: dto.referredBy ?? null,
+          plan: 'basic',
+          trialEndsAt: trialEnd(),
+        }),
+      );
+    } catch (e) {
+      // Two sign-ups racing for the same number: the unique index decides.
+      if (e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505') throw new ConflictException(MESSAGES.exists);
+      throw e;
+    }
+  }
+
+  /** Finds the account for a login identifier: a username, or a phone number in any accepted format. */
+  async findByLogin(identifier: string, countryCode?: string): Promise<User | null> {
+    const phone = normalizePhone(identifier, countryCode);
+    const qb = this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('lower(u.username) = lower(:identifier)', { identifier });
+    if (phone) qb.orWhere('u.phone_number = :phone', { phone });
+    const found = await qb.getMany();
+    // A username that looks like someone else's phone number must not shadow the phone owner.
+    return found.find((u) => u.phoneNumber === phone) ?? found[0] ?? null;
+  }
+
+  async login(identifier: string, password: string, countryCode?: string): Promise<User> {
+    const user = await this.findByLogin(identifier, countryCode);
+    const ok = await passwordHasher.verify(user?.passwordHash, password);
+    if (!user || !ok) throw new UnauthorizedException(MESSAGES.invalidCredentials);
+    delete (user as Partial<User>).passwordHash;
+    return user;
+  }
+
+  async findById(id: number): Promise<User | null> {
+    return this.users.findOne({ where: { id } });
+  }
+
+  async findByPhone(phoneNumber: string): Promise<User | null> {
+    return this.users.findOne({ where: { phoneNumber } });
+  }
+
+  async setLanguage(user: User, language: Language): Promise<User> {
+    return this.patch(user, { language });
+  }
+
+  async setTimezone(user: User, timezone: string): Promise<User> {
+    if (!IANAZone.isValidZone(timezone)) throw new BadRequestException(MESSAGES.unknownZone);
+    return this.patch(user, { timezone, timezoneConfirmed: true });
+  }
+
+  async setPhone(user: User, input: string, countryCode?: string): Promise<User> {
+    const phoneNumber = normalizePhone(input, countryCode);
+    if (!phoneNumber) throw new BadRequestException(MESSAGES.invalidPhone);
+    if (phoneNumber === user.phoneNumber) return user;
+    const other = await this.users.findOne({ where: { phoneNumber } });
+    if (other && other.id !== user.id) throw new ConflictException(MESSAGES.exists);
+    return this.patch(user, { phoneNumber });
+  }
+
+  async setProfileImage(user: User, profileImage: string): Promise<User> {
+    return this.patch(user, { profileImage: profileImage.replace(/\s+/g, '') });
+  }
+
+  async setProfile(user: User, changes: { displayName?: string; username?: string; email?: string }): Promise<User> {
+    const patch: Partial<User> = {};
+    if (changes.displayName !== undefined) patch.displayName = changes.displayName || null;
+    if (changes.email !== undefined) patch.email = changes.email || null;
+    if (changes.username !== undefined && changes.username !== user.username) {
+      const taken = await this.users.createQueryBuilder('u').where('lower(u.username) = lower(:n) AND u.id <> :id', { n: changes.username, id: user.id }).getExists();
+      if (taken) throw new ConflictException(MESSAGES.exists);
+      patch.username = changes.username;
+    }
+    return this.patch(user, patch);
+  }
+
+  async setPassword(userId: number, password: string): Promise<void> {
+    await this.users.update({ id: userId }, { passwordHash: await passwordHasher.hash(password) });
+  }
+
+  /** Creates or promotes an administrator (CLI and ADMIN_USERNAME/ADMIN_PASSWORD at start). */
+  async ensureAdmin(username: string, password: string): Promise<{ user: User; created: boolean }> {
+    const existing = await this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+    if (existing) {
+      await this.users.update({ id: existing.id }, { role: 'admin', passwordHash: await passwordHasher.hash(password) });
+      return { user: { ...existing, role: 'admin' }, created: false };
+    }
+    const user = await this.users.save(
+      this.users.create({ username, passwordHash: await passwordHasher.hash(password), role: 'admin', plan: 'premium', language: 'fr', timezone: 'Europe/Paris', timezoneConfirmed: true }),
+    );
+    this.logger.log(`Administrator "${username}" created`);
+    return { user, created: true };
+  }
+
+  private async patch(user: User, changes: Partial<User>): Promise<User> {
+    if (Object.keys(changes).length) await this.users.update({ id: user.id }, changes);
+    return (await this.users.findOne({ where: { id: user.id } }))!;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Plan, User } from './user.entity';
+
+export const TRIAL_DAYS = 7;
+const DAY = 86_400_000;
+
+export interface Entitlement {
+  /** The plan that applies now: a running trial is Premium. */
+  plan: Plan;
+  status: 'trial' | 'active';
+  isOnTrial: boolean;
+  trialEndsAt: Date | null;
+  trialDaysLeft: number;
+  subscriptionEndsAt: Date | null;
+  /** Reminders allowed per rolling 7 days; null = unlimited. */
+  weeklyLimit: number | null;
+}
+
+export const WEEKLY_LIMITS: Record<Plan, number | null> = { free: 5, basic: 5, standard: 10, premium: null };
+
+/**
+ * The account's effective plan (SPEC.md decisions): a paid subscription that has not ended keeps
+ * its plan; otherwise a running trial is Premium; otherwise the account falls back to Basic
+ * (legacy Standard and admin-granted Premium without an end date stay as they are). `free` is
+ * Basic without a trial. There is no "expired" state that blocks: Basic always works.
+ */
+export function entitlement(user: Pick<User, 'plan' | 'trialEndsAt' | 'subscriptionEndsAt'>, now = new Date()): Entitlement {
+  const trialEndsAt = user.trialEndsAt ? new Date(user.trialEndsAt) : null;
+  const subscriptionEndsAt = user.subscriptionEndsAt ? new Date(user.subscriptionEndsAt) : null;
+  const paid = subscriptionEndsAt !== null && subscriptionEndsAt > now;
+  const onTrial = !paid && user.plan !== 'free' && user.plan !== 'premium' && trialEndsAt !== null && trialEndsAt > now;
+  let plan: Plan;
+  if (paid) plan = user.plan;
+  else if (onTrial) plan = 'premium';
+  else if (user.plan === 'premium' && subscriptionEndsAt !== null) plan = 'basic';
+  else plan = user.plan;
+  return {
+    plan,
+    status: onTrial ? 'trial' : 'active',
+    isOnTrial: onTrial,
+    trialEndsAt,
+    trialDaysLeft: onTrial ? Math.ceil((trialEndsAt!.getTime() - now.getTime()) / DAY) : 0,
+    subscriptionEndsAt,
+    weeklyLimit: WEEKLY_LIMITS[plan] ?? 5,
+  };
+}
+
+export function trialEnd(from = new Date()): Date {
+  return new Date(from.getTime() + TRIAL_DAYS * DAY);
+}

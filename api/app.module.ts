@@ -1,0 +1,50 @@
+import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { LoggerModule } from 'nestjs-pino';
+import { LoggingUserMessenger } from '../bot/delivery/logging-user-messenger';
+import { USER_MESSENGER } from '../bot/delivery/user-messenger.port';
+import { AccountsModule } from './accounts/accounts.module';
+import { AdminModule } from './admin/admin.module';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
+import { PublicConfigController } from './web/public-config.controller';
+
+/** Ports every module may need, bound once for the whole app. */
+@Global()
+@Module({})
+class PortsModule {
+  static forRoot(providers: Provider[]): DynamicModule {
+    return { module: PortsModule, providers, exports: providers.map((p) => (typeof p === 'function' ? p : (p as { provide: symbol }).provide)) };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-hub-signature-256"]', 'req.headers["x-telegram-bot-api-secret-token"]', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+            customProps: () => ({}),
+          },
+        }),
+        ScheduleModule.forRoot(),
+        DatabaseModule.forRoot(),
+        PortsModule.forRoot([{ provide: USER_MESSENGER, useClass: LoggingUserMessenger }]),
+        AccountsModule,
+        NewsletterModule,
+        AdminModule,
+        HealthModule,
+      ],
+      controllers: [PublicConfigController],
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import type { INestApplication } from '@nestjs/common';
+import { WsAdapter } from '@nestjs/platform-ws';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { createValidationPipe } from './common/validation.pipe';
+import { AppConfig } from './config/app-config';
+import { mountWebApps } from './web/static-web';
+
+/** Everything main.ts does to the app besides listening, shared with the tests so they run the real thing. */
+export function configureApp(app: INestApplication, config: AppConfig): void {
+  const express = app as NestExpressApplication;
+  express.useLogger(app.get(Logger));
+  express.set('trust proxy', config.trustProxy ? 1 : false);
+  express.disable('x-powered-by');
+  express.useBodyParser('json', { limit: config.bodyLimit });
+  express.useBodyParser('urlencoded', { limit: config.bodyLimit, extended: false });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://js.stripe.com'],
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+  app.use(cookieParser());
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useWebSocketAdapter(new WsAdapter(app));
+  app.enableShutdownHooks();
+
+  const doc = new DocumentBuilder().setTitle('Rappel API').setDescription('Reminders by voice note, in French and English').setVersion('1').addCookieAuth(config.session.cookieName).build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc));
+  mountWebApps(app, config.web);
+}
