@@ -10,8 +10,9 @@ export function splitText(text: string, max: number): string[] {
   let rest = Array.from(text);
   while (rest.length > max) {
     const window = rest.slice(0, max).join('');
-    const cut = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
-    const take = cut > max / 2 ? Array.from(window.slice(0, cut)).length : max;
+    // Prefer the largest unit that still leaves a reasonably full piece: paragraph, line, word.
+    const cut = ['\n\n', '\n', ' '].map((sep) => window.lastIndexOf(sep)).find((i) => i > window.length / 2) ?? -1;
+    const take = cut > 0 ? Array.from(window.slice(0, cut)).length : max;
     parts.push(rest.slice(0, take).join('').trimEnd());
     rest = Array.from(rest.slice(take).join('').trimStart());
   }
