@@ -1,0 +1,28 @@
+import { IsDefined, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { REMINDER_MESSAGES, SUBJECT_MAX, SUBJECT_MIN, TEXT_MAX, TEXT_MIN } from '../reminder-rules';
+import { IsFutureInstant } from './is-future-instant.decorator';
+import { IsIanaZone } from './is-iana-zone.decorator';
+
+/** POST /api/reminders. Decorators run bottom-up and stop at the first failure. */
+export class CreateReminderDto {
+  @MaxLength(SUBJECT_MAX, { message: REMINDER_MESSAGES.subjectTooLong })
+  @MinLength(SUBJECT_MIN, { message: REMINDER_MESSAGES.subjectTooShort })
+  @IsString({ message: REMINDER_MESSAGES.subjectTooShort })
+  @IsDefined({ message: REMINDER_MESSAGES.subjectTooShort })
+  subject: string;
+
+  @MaxLength(TEXT_MAX, { message: REMINDER_MESSAGES.textTooLong })
+  @MinLength(TEXT_MIN, { message: REMINDER_MESSAGES.textTooShort })
+  @IsString({ message: REMINDER_MESSAGES.textTooShort })
+  @IsDefined({ message: REMINDER_MESSAGES.textTooShort })
+  reminderText: string;
+
+  @IsFutureInstant({ message: REMINDER_MESSAGES.futureDate })
+  @IsString({ message: REMINDER_MESSAGES.futureDate })
+  @IsDefined({ message: REMINDER_MESSAGES.futureDate })
+  time: string;
+
+  @IsIanaZone({ message: REMINDER_MESSAGES.timezone })
+  @IsOptional()
+  timezone?: string;
+}
