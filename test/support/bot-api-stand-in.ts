@@ -20,7 +20,8 @@ interface BotApiError {
  */
 export class BotApiStandIn {
   readonly calls: BotApiCall[] = [];
-  readonly files = new Map<string, { path: string; data: Buffer }>();
+  /** By file_id; `downloadStatus` makes the file endpoint fail with that status. */
+  readonly files = new Map<string, { path: string; data: Buffer; downloadStatus?: number }>();
   readonly pendingUpdates: Array<Record<string, unknown>> = [];
   origin = '';
   fileDownloads = 0;
@@ -37,7 +38,10 @@ export class BotApiStandIn {
       if (file) {
         if (file[1] !== this.token) return sendJson(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
         const found = [...this.files.values()].find((f) => f.path === file[2]);
-        if (!found) return sendJson(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+        if (!found || found.downloadStatus) {
+          const status = found?.downloadStatus ?? 404;
+          return sendJson(res, status, { ok: false, error_code: status, description: 'Not Found' });
+        }
         this.fileDownloads++;
         res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': found.data.length });
         return void res.end(found.data);
