@@ -1,0 +1,66 @@
+export type Language = 'fr' | 'en';
+export type Plan = 'free' | 'basic' | 'standard' | 'premium' | string;
+
+export interface User {
+  id: number | string;
+  username: string;
+  displayName: string | null;
+  phoneNumber: string;
+  email: string | null;
+  language: Language;
+  timezone: string | null;
+  profileImage: string | null;
+  role: string;
+  plan: Plan;
+  createdAt: string;
+}
+
+export interface Quota {
+  limit: number | null;
+  used: number;
+  windowDays: number;
+  nextAvailableAt: string | null;
+}
+
+export interface Subscription {
+  status: 'active' | 'trial' | 'expired' | string;
+  plan: Plan;
+  trialEndsAt: string | null;
+  isOnTrial: boolean;
+  trialDaysLeft: number;
+  subscriptionEndsAt: string | null;
+  billingCycle: 'monthly' | 'yearly' | null;
+  quota: Quota;
+}
+
+export interface PlanDebug {
+  plan: Plan;
+  trialEndsAt: string | null;
+  subscriptionEndsAt: string | null;
+}
+
+export type ReminderStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
+
+export interface Reminder {
+  id: number | string;
+  subject: string;
+  reminderText: string;
+  reminderTime: string;
+  status: ReminderStatus;
+  languageCode: Language;
+  voiceNoteUrl: string | null;
+  createdAt: string;
+  timezone: string | null;
+}
+
+export interface PublicConfig {
+  whatsappNumber: string | null;
+  telegramBotUsername: string | null;
+  simulator: boolean;
+  payments: 'stripe' | 'test' | 'off';
+}
+
+export interface SuccessAnswer {
+  success: boolean;
+  message: string;
+}

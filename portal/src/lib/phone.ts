@@ -1,0 +1,40 @@
+import { dialPrefix } from './countries';
+
+const MIN_DIGITS = 8;
+const MAX_DIGITS = 15;
+
+/**
+ * Register rule (SPEC §5): spaces removed, non-digits and leading zeros stripped, then the
+ * country prefix added. A number already typed in international form (+…) keeps its own prefix.
+ */
+export function normalizePhone(input: string, countryCode: string): string {
+  const compact = input.replace(/\s+/g, '');
+  if (compact.startsWith('+')) return '+' + compact.slice(1).replace(/\D/g, '');
+  if (compact.startsWith('00')) return '+' + compact.slice(2).replace(/\D/g, '');
+  const national = compact.replace(/\D/g, '').replace(/^0+/, '');
+  return dialPrefix(countryCode) + national;
+}
+
+/** An E.164-looking number: a plus and 8 to 15 digits. */
+export function isValidInternationalPhone(phone: string): boolean {
+  const digits = phone.replace(/^\+/, '');
+  return phone.startsWith('+') && /^\d+$/.test(digits) && digits.length >= MIN_DIGITS && digits.length <= MAX_DIGITS;
+}
+
+/** Anything made only of digits and phone punctuation is a phone number, else a username. */
+export function looksLikePhone(input: string): boolean {
+  return /^[\d\s+().-]+$/.test(input.trim()) && /\d/.test(input);
+}
+
+/**
+ * Login rule (SPEC §5): spaces removed from the identifier; a phone number keeps only digits
+ * and plus, and without a leading plus gets the country code with leading zeros stripped.
+ * A username is sent as typed (minus spaces).
+ */
+export function normalizeLoginIdentifier(input: string, countryCode: string): string {
+  const compact = input.replace(/\s+/g, '');
+  if (!looksLikePhone(compact)) return compact;
+  const kept = compact.replace(/[^\d+]/g, '');
+  if (kept.startsWith('+')) return kept;
+  return dialPrefix(countryCode) + kept.replace(/^0+/, '');
+}

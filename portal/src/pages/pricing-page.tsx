@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { usePlanDebugQuery } from '../api/subscription';
+import { AppTopBar } from '../components/app-top-bar';
+import { BillingToggle, PricingPlans } from '../components/pricing-plans';
+import { buttonClasses } from '../components/ui/button';
+import { ArrowLeftIcon } from '../components/ui/icons';
+import { isBillingCycle, type BillingCycle } from '../lib/pricing';
+
+/** /pricing and /subscription: the plan cards, reading `billing` (and `plan`) from the query. */
+export function PricingPage() {
+  const { t } = useTranslation();
+  const params = new URLSearchParams(useSearch());
+  const initial = params.get('billing');
+  const [billing, setBilling] = useState<BillingCycle>(isBillingCycle(initial) ? initial : 'monthly');
+  const plan = usePlanDebugQuery();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <AppTopBar />
+      <main id="main" className="container-page flex-1 py-8 md:py-12">
+        <Link href="/dashboard?tab=subscription" className={buttonClasses('ghost', 'sm', '-ml-3 mb-6')}>
+          <ArrowLeftIcon className="h-4 w-4" />
+          {t('common.backToDashboard')}
+        </Link>
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <h1 className="text-3xl font-bold tracking-tight text-fg md:text-4xl">{t('pricing.title')}</h1>
+          <p className="mt-3 text-lg text-fg-muted">{t('pricing.subtitle')}</p>
+        </div>
+        <div className="mb-10 flex justify-center">
+          <BillingToggle value={billing} onChange={setBilling} />
+        </div>
+        <PricingPlans
+          billing={billing}
+          basicHref="/dashboard"
+          premiumHref={`/checkout?plan=premium&billing=${billing}`}
+          currentPlan={plan.data?.subscriptionEndsAt && Date.parse(plan.data.subscriptionEndsAt) > Date.now() ? plan.data.plan : plan.data?.plan === 'premium' ? null : plan.data?.plan}
+        />
+      </main>
+    </div>
+  );
+}
