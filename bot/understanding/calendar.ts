@@ -1,0 +1,71 @@
+import { DateTime, Duration } from 'luxon';
+import { WhenPiece } from './types';
+
+export type Ymd = NonNullable<WhenPiece['date']>;
+
+export function ymd(d: DateTime, extra: Partial<Ymd> = {}): Ymd {
+  return { year: d.year, month: d.month, day: d.day, ...extra };
+}
+
+/** Rule 4: the first such weekday after today (never today), or from today when allowed. */
+export function nextWeekday(today: DateTime, weekday: number, includeToday = false): DateTime {
+  let diff = (weekday - today.weekday + 7) % 7;
+  if (diff === 0 && !includeToday) diff = 7;
+  return today.startOf('day').plus({ days: diff });
+}
+
+/** The weekday in the calendar week `weeksAhead` weeks from this one (weeks start on Monday). */
+export function weekdayInWeek(today: DateTime, weekday: number, weeksAhead: number): DateTime {
+  return today
+    .startOf('day')
+    .minus({ days: today.weekday - 1 })
+    .plus({ weeks: weeksAhead, days: weekday - 1 });
+}
+
+/** nth (1-based) weekday of a month; n = -1 for the last one. */
+export function nthWeekdayOfMonth(year: number, month: number, weekday: number, n: number): DateTime | null {
+  const first = DateTime.utc(year, month, 1);
+  if (n > 0) {
+    const d = first.plus({ days: (weekday - first.weekday + 7) % 7 + (n - 1) * 7 });
+    return d.month === month ? d : null;
+  }
+  const last = first.endOf('month').startOf('day');
+  return last.minus({ days: (last.weekday - weekday + 7) % 7 + (-n - 1) * 7 });
+}
+
+/** nth day of a month; negative counts from the end (-1 = last day). */
+export function nthDayOfMonth(year: number, month: number, n: number): DateTime | null {
+  const first = DateTime.utc(year, month, 1);
+  const days = first.daysInMonth ?? 31;
+  const day = n > 0 ? n : days + n + 1;
+  if (day < 1 || day > days) return null;
+  return first.set({ day });
+}
+
+/** A calendar date with an implied year or month, moved forward so it is not in the past (rule 7). */
+export function forwardDate(date: Ymd, today: DateTime): Ymd {
+  const t = today.startOf('day');
+  const valid = (y: number, m: number) => {
+    const d = DateTime.fromObject({ year: y, month: m, day: date.day }, { zone: 'utc' });
+    return d.isValid && d.day === date.day ? d : null;
+  };
+  if (date.monthImplied) {
+    for (let i = 0; i < 24; i++) {
+      const base = t.plus({ months: i });
+      const d = valid(base.year, base.month);
+      if (d && d.toISODate()! >= t.toISODate()!) return ymd(d);
+    }
+    return date;
+  }
+  if (date.yearImplied) {
+    for (let i = 0; i < 9; i++) {
+      const d = valid(t.year + i, date.month);
+      if (d && d.toISODate()! >= t.toISODate()!) return ymd(d);
+    }
+  }
+  return date;
+}
+
+export function durationFrom(parts: Record<string, number>): Duration {
+  return Duration.fromObject(parts);
+}

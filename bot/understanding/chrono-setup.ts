@@ -1,0 +1,60 @@
+import * as chrono from 'chrono-node';
+import { englishParsers } from './en-parsers';
+import { frenchParsers } from './fr-parsers';
+import { Language } from './types';
+
+/**
+ * chrono's own parsers for casual words, weekdays, clock times and delays are replaced by ours
+ * (the conventions differ: "next monday", bare hours, French idioms, delays across DST). What is
+ * kept is what chrono does well and the conventions do not touch: month names, numeric and ISO
+ * dates.
+ */
+const REPLACED_PARSERS = new Set([
+  'ENTimeExpressionParser',
+  'ENCasualDateParser',
+  'ENCasualTimeParser',
+  'ENWeekdayParser',
+  'ENTimeUnitWithinFormatParser',
+  'ENTimeUnitLaterFormatParser',
+  'ENTimeUnitCasualRelativeFormatParser',
+  'ENRelativeDateFormatParser',
+  'ENTimeUnitAgoFormatParser',
+  'ENEndOfCurrentMonthParser',
+  'FRTimeUnitAgoFormatParser',
+  'FRCasualTimeParser',
+  'FRCasualDateParser',
+  'FRTimeExpressionParser',
+  'FRSpecificTimeExpressionParser',
+  'FRTimeUnitWithinFormatParser',
+  'FRTimeUnitRelativeFormatParser',
+  'FRWeekdayParser',
+]);
+
+/**
+ * Refiners kept: overlap removal (longest fragment wins) and the English "may"/"the second"
+ * filter. The date-time merge, forward-date and timezone refiners compute with the host's
+ * clock; combining and resolving happens in resolve.ts with Luxon instead. chrono's generic
+ * filter is dropped because it discards digit-only fragments such as "1030".
+ */
+const KEPT_REFINERS = new Set(['OverlapRemovalRefiner', 'ENUnlikelyFormatFilter']);
+
+function build(language: Language, bareDurations: boolean): chrono.Chrono {
+  const base = language === 'en' ? chrono.en.casual.clone() : chrono.fr.casual.clone();
+  const custom = language === 'en' ? englishParsers(bareDurations) : frenchParsers(bareDurations);
+  base.parsers = [...custom, ...base.parsers.filter((p) => !REPLACED_PARSERS.has(p.constructor.name))];
+  base.refiners = base.refiners.filter((r) => KEPT_REFINERS.has(r.constructor.name));
+  // Overlap removal must be last so that a fragment never survives beside a longer one.
+  return base;
+}
+
+const cache = new Map<string, chrono.Chrono>();
+
+export function chronoFor(language: Language, bareDurations = false): chrono.Chrono {
+  const key = `${language}:${bareDurations}`;
+  let c = cache.get(key);
+  if (!c) {
+    c = build(language, bareDurations);
+    cache.set(key, c);
+  }
+  return c;
+}

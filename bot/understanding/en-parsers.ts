@@ -1,0 +1,316 @@
+import type { Parser } from 'chrono-node';
+import { DURATION_EN } from './duration';
+import {
+  durationPiece,
+  ordinalDayPiece,
+  relativeMonthDayPiece,
+  weekdayPiece,
+  zonePiece,
+  WeekdayMode,
+} from './shared-pieces';
+import { after, before, PieceMatch, pieceParser } from './piece-parser';
+import { DayPart, WhenPiece } from './types';
+import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, fold, placeAlternation, ZONE_ABBREVIATIONS } from './vocabulary';
+import { ymd } from './calendar';
+
+const AMPM = '(?:\\s?[ap]\\.?\\s?m\\.?(?![\\p{L}])|[ap]\\.?(?![\\p{L}]))';
+const PIVOT = '(?:\\d{1,2}(?:[:.]\\d{2}|h)?|noon|midnight)';
+const CORE =
+  `(?:(?:a\\s+)?quarter|half|\\d{1,2}(?:\\s+minutes?)?)\\s+(?:past|after|to|till|before|of|from)\\s+${PIVOT}` +
+  `|noon|midnight|midday|mid[\\s-]day|the\\s+midday` +
+  `|\\d{1,2}(?:[:.]\\d{2}|\\s?h\\s?\\d{2}|h|[\\s-](?:oh|o|0)[\\s-]\\d|[\\s-][1-5]\\d)?|\\d{3,4}`;
+const TIME_EN =
+  `(?:(?:at|@|around|about|approximately|approx\\.?|by|for|until|till|from)\\s*)*(?:${CORE})` +
+  `(?:\\s*ish)?(?:\\s*o'?\\s?clock)?(?:\\s*ish)?(?:${AMPM})?(?:\\s*ish)?(?:\\s+approximately)?`;
+
+/** Words after a bare number that make it a time ("8 tonight", "9 tomorrow morning"). */
+const TIME_CONTEXT_AFTER = /^\s*(?:tonight|tonite|tomorrow|today|this\s|in\s+the\s|at\s+night|on\s|next\s|o'?clock)/;
+/** Words after a number that make it a quantity, not a time. */
+const QUANTITY_AFTER =
+  /^\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|people|persons?|items?|of\b|%|percent|pieces?|kg|km|euros?|dollars?|pounds?|-)/;
+
+interface ClockReading {
+  hour: number;
+  minute: number;
+  clock: 'exact' | 'am' | 'pm' | 'bare';
+  midnight?: boolean;
+}
+
+function readPivot(s: string): ClockReading | null {
+  if (s === 'noon') return { hour: 12, minute: 0, clock: 'exact' };
+  if (s === 'midnight') return { hour: 0, minute: 0, clock: 'exact', midnight: true };
+  const m = s.match(/^(\d{1,2})(?:[:.](\d{2})|(h))?$/);
+  if (!m) return null;
+  const hour = Number(m[1]);
+  const minute = m[2] ? Number(m[2]) : 0;
+  if (hour > 23 || minute > 59) return null;
+  return { hour, minute, clock: hour === 0 || hour >= 12 || m[3] ? 'exact' : 'bare' };
+}
+
+/** Reads an English time phrase (already matched by TIME_EN). */
+export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { strong: boolean }) | null {
+  let s = raw.toLowerCase().replace(/\s+/g, ' ').trim();
+  let prefixed = false;
+  for (;;) {
+    const p = s.match(/^(at|@|around|about|approximately|approx\.?|by|for|until|till|from) ?/);
+    if (!p || p[0].length === 0 || p[0].length === s.length) break;
+    if (/^(at|@|around|about|approximately|approx\.?|by|until|till)$/.test(p[1])) prefixed = true;
+    s = s.slice(p[0].length);
+  }
+  s = s.replace(/ approximately$/, '').trim();
+  let meridiem: 'am' | 'pm' | undefined;
+  const ap = s.match(/(?:\s?([ap])\.? ?m\.?|(?<=[\dh]|ish)([ap])\.?)$/);
+  if (ap) {
+    meridiem = (ap[1] ?? ap[2]) === 'a' ? 'am' : 'pm';
+    s = s.slice(0, ap.index).trim();
+  }
+  let ish = false;
+  if (/ish/.test(s)) {
+    ish = true;
+    s = s.replace(/\s*ish/g, '').trim();
+  }
+  let oclock = false;
+  if (/o'? ?clock$/.test(s)) {
+    oclock = true;
+    s = s.replace(/\s*o'? ?clock$/, '').trim();
+  }
+  let reading: ClockReading | null = null;
+  let strong = prefixed || !!meridiem || oclock || ish;
+  const rel = s.match(/^(?:(?:a )?(quarter)|(half)|(\d{1,2})(?: minutes?)?) (past|after|to|till|before|of|from) (.+)$/);
+  if (rel) {
+    const pivot = readPivot(rel[5]);
+    if (!pivot) return null;
+    if (meridiem && pivot.hour <= 12 && !pivot.midnight) {
+      pivot.hour = (pivot.hour % 12) + (meridiem === 'pm' ? 12 : 0);
+      pivot.clock = 'exact';
+      meridiem = undefined;
+    }
+    const minutes = rel[1] ? 15 : rel[2] ? 30 : Number(rel[3]);
+    if (minutes >= 60 || (rel[2] && !/past|after/.test(rel[4]))) return null;
+    const sign = /past|after|from/.test(rel[4]) ? 1 : -1;
+    let total = pivot.hour * 60 + pivot.minute + sign * minutes;
+    if (pivot.midnight && sign < 0) total += 24 * 60;
+    total = ((total % 1440) + 1440) % 1440;
+    const hour = Math.floor(total / 60);
+    reading = {
+      hour,
+      minute: total % 60,
+      clock: pivot.clock === 'bare' ? (hour === 0 ? 'exact' : 'bare') : 'exact',
+      midnight: pivot.midnight && sign > 0,
+    };
+    if (pivot.clock === 'bare' && sign < 0 && pivot.hour === 1) reading.hour = 12;
+    strong = true;
+  } else if (/^(noon|midday|mid[ -]day|the midday)$/.test(s)) {
+    reading = { hour: 12, minute: 0, clock: 'exact' };
+    strong = true;
+  } else if (s === 'midnight') {
+    reading = { hour: 0, minute: 0, clock: 'exact', midnight: true };
+    strong = true;
+  } else {
+    let hm: RegExpMatchArray | null;
+    let hour: number;
+    let minute = 0;
+    let explicitMinutes = false;
+    let leadingZero = false;
+    if ((hm = s.match(/^(\d{1,2})(?:[:.](\d{2})| ?h ?(\d{2})?|[ -](?:oh|o|0)[ -](\d)|[ -]([1-5]\d))?$/))) {
+      hour = Number(hm[1]);
+      leadingZero = hm[1].length === 2 && hm[1][0] === '0';
+      const mm = hm[2] ?? hm[3] ?? hm[4] ?? hm[5];
+      if (mm !== undefined) {
+        minute = Number(mm);
+        explicitMinutes = true;
+      }
+      if (/h/.test(s)) {
+        strong = true;
+        leadingZero = true; // "15h", "7h30": a 24-hour style
+      }
+      if (hm[2] && s.includes('.') && !meridiem && !prefixed) return null; // "3.50" is a price
+      if (hm[4] !== undefined || hm[5] !== undefined) strong = true;
+      if (hm[2] !== undefined) strong = true;
+    } else if ((hm = s.match(/^(\d{1,2})(\d{2})$/))) {
+      if (!strong && !(m && TIME_CONTEXT_AFTER.test(after(m))) && !(m && /(tonight|tomorrow|today|evening|morning|afternoon)\s*$/.test(before(m))))
+        return null;
+      hour = Number(hm[1]);
+      minute = Number(hm[2]);
+      explicitMinutes = true;
+      strong = true;
+    } else return null;
+    if (hour > 23 || minute > 59) return null;
+    if (meridiem && hour > 12) return null;
+    if (meridiem) reading = { hour: hour % 12, minute, clock: meridiem };
+    else if (hour === 0 || hour > 12 || leadingZero) reading = { hour, minute, clock: 'exact' };
+    else if (hour === 12) reading = { hour: 12, minute, clock: 'exact' };
+    else reading = { hour, minute, clock: 'bare' };
+    if (!explicitMinutes && !meridiem && !oclock && !ish && !/h/.test(s) && m) {
+      const tail = after(m);
+      if (QUANTITY_AFTER.test(tail)) return null;
+      const contextual = TIME_CONTEXT_AFTER.test(tail) || /(tonight|tomorrow|today|evening|morning|afternoon|night)\s*$/.test(before(m));
+      if (!prefixed && !contextual) return null;
+      if (contextual) strong = true;
+    }
+  }
+  if (!reading) return null;
+  return { ...reading, strong };
+}
+
+function enTimeParser(): Parser {
+  return pieceParser('en-time', TIME_EN, (m) => {
+    const r = readEnglishTime(m.text, m);
+    if (!r || !r.strong) return null;
+    return { time: { hour: r.hour, minute: r.minute, clock: r.clock, ...(r.midnight ? { midnight: true } : {}) } };
+  });
+}
+
+const PARTS_EN: Array<[RegExp, DayPart]> = [
+  [/morning|\bam$/, 'morning'],
+  [/afternoon|\bpm$/, 'afternoon'],
+  [/evening|tonight|tonite/, 'evening'],
+  [/night/, 'night'],
+  [/lunch/, 'noon'],
+];
+
+function enDayPartParser(): Parser {
+  const re =
+    '(?:(?:early|late)\\s+)?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+)?(?:morning|afternoon|evening|am|pm)' +
+    '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:at\\s+)?lunch\\s*time|(?:at\\s+)?lunch';
+  return pieceParser('en-day-part', re, (m) => {
+    const s = m.text.toLowerCase();
+    const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
+    if (isAmPm && !/in the (am|pm)$/.test(s)) return null;
+    const part = PARTS_EN.find(([re]) => re.test(s))?.[1];
+    if (!part) return null;
+    const piece: WhenPiece = { part };
+    if (/^(?:early\s+|late\s+)?this|tonight|tonite|to\s*night/.test(s)) piece.partToday = true;
+    if (/early/.test(s) && part === 'morning') piece.part = 'morning';
+    return piece;
+  });
+}
+
+function enCasualDateParser(): Parser {
+  const re =
+    '(?:(?:on|by|for|until|till|over)\\s+)?(?:the\\s+)?(?:today|tomorrows?|tmrw|tmr|2morrow|day\\s+after\\s+tomorrow|' +
+    'next\\s+week(?:end)?|this\\s+(?:coming\\s+)?weekend|(?:the\\s+)?weekend|next\\s+month|next\\s+year|end\\s+of\\s+(?:the\\s+)?(?:day|week|month))';
+  return pieceParser('en-casual-date', re, (m, env) => {
+    const s = m.text.toLowerCase().replace(/\s+/g, ' ');
+    const today = env.now.startOf('day');
+    if (/day after tomorrow/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
+    if (/today/.test(s)) return { date: ymd(today) };
+    if (/tomorrow|tmrw|tmr|2morrow/.test(s)) return { date: ymd(today.plus({ days: 1 })) };
+    if (/next weekend/.test(s)) {
+      const sat = today.minus({ days: today.weekday - 1 }).plus({ weeks: 1, days: 5 });
+      return { date: ymd(sat) };
+    }
+    if (/weekend/.test(s)) return { weekend: true };
+    if (/next week/.test(s)) return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1 })) };
+    if (/next month/.test(s)) return { date: ymd(today.startOf('month').plus({ months: 1 })) };
+    if (/next year/.test(s)) return { date: ymd(today.startOf('year').plus({ years: 1 })) };
+    if (/end of (?:the )?day/.test(s)) return { date: ymd(today), time: { hour: 17, minute: 0, clock: 'exact' } };
+    if (/end of (?:the )?week/.test(s)) return { date: ymd(today.plus({ days: (5 - today.weekday + 7) % 7 })) };
+    if (/end of (?:the )?month/.test(s)) return { date: ymd(today.endOf('month')) };
+    return null;
+  });
+}
+
+function enWeekdayParser(): Parser {
+  const re =
+    `(?:(?:on|by|for|until|till)\\s+)?(?:(?:this\\s+coming|this|next|coming|the\\s+next|the\\s+following|following)\\s+)?` +
+    `(?<wd>${EN_WEEKDAY_RE})\\.?` +
+    `(?:,?\\s+(?:the\\s+)?(?<dom>\\d{1,2})(?:st|nd|rd|th)(?!\\s*(?:of\\s+)?(?:${EN_MONTH_RE})))?` +
+    `(?:\\s+(?<q2>(?:of\\s+)?next\\s+week|(?:of\\s+)?this\\s+week|(?:of\\s+)?the\\s+following\\s+week|after\\s+next|week))?`;
+  return pieceParser('en-weekday', re, (m, env) => {
+    const s = m.text.toLowerCase();
+    const wd = EN_WEEKDAYS[fold(m.groups.wd ?? '').replace('.', '')];
+    if (!wd) return null;
+    const short = (m.groups.wd ?? '').length <= 4 && !/^(tues|thur|thurs)$/i.test(m.groups.wd ?? '');
+    if (short && (/\b(the|i|a|in|under)\s+$/.test(before(m)) || /^\s*(?:is|was|shines|down|up)\b/.test(after(m))))
+      return null; // "the sun", "I sat"
+    let mode: WeekdayMode = 'next';
+    const q2 = (m.groups.q2 ?? '').toLowerCase();
+    if (/next week|following week|^week$/.test(q2)) mode = 'following-week';
+    else if (/this week/.test(q2)) mode = 'this-week';
+    else if (/after next/.test(q2)) mode = 'week-after-next';
+    else if (/^(?:on |by |for |until |till )?this (?!coming)/.test(s)) mode = 'this';
+    return weekdayPiece(env, wd, mode, m.groups.dom ? Number(m.groups.dom) : undefined);
+  });
+}
+
+function enOrdinalParser(): Parser {
+  const target = `(?<target>(?:the\\s+)?(?:next|following|this|current)\\s+month|(?<month>${EN_MONTH_RE})(?:\\s+(?<year>\\d{4}))?)`;
+  const re =
+    `(?:on\\s+)?(?:the\\s+)?(?<ord>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|(?:\\d{1,2}(?:st|nd|rd|th)?|second|third|fourth|fifth)\\s+last)\\s+` +
+    `(?<what>${EN_WEEKDAY_RE}|day)\\s+(?:of|in)\\s+(?:the\\s+)?${target}`;
+  return pieceParser('en-ordinal', re, (m, env) => {
+    const ordText = fold(m.groups.ord ?? '').replace(/\s+/g, ' ');
+    let n: number;
+    if (ordText === 'last') n = -1;
+    else if (/ last$/.test(ordText)) {
+      const head = ordText.replace(/ last$/, '');
+      n = -(EN_ORDINALS[head] ?? parseInt(head, 10));
+    } else n = EN_ORDINALS[ordText];
+    if (!n) return null;
+    const what = fold(m.groups.what ?? '');
+    return ordinalDayPiece(env, n, what === 'day' ? 0 : EN_WEEKDAYS[what], {
+      month: m.groups.month ? EN_MONTHS[fold(m.groups.month)] : undefined,
+      year: m.groups.year ? Number(m.groups.year) : undefined,
+      relative: /next|following/.test(m.groups.target ?? '') ? 1 : 0,
+    });
+  });
+}
+
+function enMonthDayRelativeParser(): Parser {
+  const re = `(?:on\\s+)?(?:the\\s+)?(?<n>\\d{1,2})(?:st|nd|rd|th)?\\s+(?:day\\s+)?of\\s+(?:the\\s+)?(?<rel>next|following|this|current)\\s+month`;
+  return pieceParser('en-month-day-relative', re, (m, env) =>
+    relativeMonthDayPiece(env, Number(m.groups.n), /next|following/.test(m.groups.rel ?? '') ? 1 : 0),
+  );
+}
+
+/** "february the 15th" (chrono reads "february" alone as the 1st). */
+function enMonthTheDayParser(): Parser {
+  const re = `(?:on\\s+)?(?<month>${EN_MONTH_RE})\\s+the\\s+(?<d>\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(?<y>\\d{4}))?`;
+  return pieceParser('en-month-the-day', re, (m, env) => {
+    const month = EN_MONTHS[fold(m.groups.month ?? '')];
+    const day = Number(m.groups.d);
+    if (!month || day < 1 || day > 31) return null;
+    return { date: { year: m.groups.y ? Number(m.groups.y) : env.now.year, month, day, yearImplied: !m.groups.y } };
+  });
+}
+
+function enDurationParser(bare: boolean): Parser {
+  const re =
+    `(?:(?:in|within|after)\\s+(?:about\\s+|around\\s+|approximately\\s+|another\\s+|like\\s+|just\\s+)?(?<d1>${DURATION_EN})` +
+    `|(?<d2>${DURATION_EN})\\s+(?:from\\s+now|later|time)` +
+    (bare ? `|(?:\\+\\s*)?(?<d3>${DURATION_EN})` : '') +
+    ')';
+  return pieceParser(bare ? 'en-bare-duration' : 'en-duration', re, (m, env) =>
+    durationPiece(env, m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? ''),
+  );
+}
+
+function enZoneParser(): Parser[] {
+  const places = placeAlternation();
+  const named = pieceParser('en-zone', `(?:in\\s+)?(?<place>${places})(?:\\s+standard|\\s+daylight)?\\s+time`, (m) =>
+    zonePiece(m.groups.place ?? ''),
+  );
+  const abbr = pieceParser(
+    'en-zone-abbr',
+    `(?<abbr>${Object.keys(ZONE_ABBREVIATIONS).join('|')})`,
+    (m) => ({ zone: ZONE_ABBREVIATIONS[m.groups.abbr ?? ''] }),
+    'u',
+  );
+  return [named, abbr];
+}
+
+export function englishParsers(bareDurations: boolean): Parser[] {
+  return [
+    ...enZoneParser(),
+    enDurationParser(false),
+    ...(bareDurations ? [enDurationParser(true)] : []),
+    enOrdinalParser(),
+    enMonthDayRelativeParser(),
+    enMonthTheDayParser(),
+    enWeekdayParser(),
+    enCasualDateParser(),
+    enDayPartParser(),
+    enTimeParser(),
+  ];
+}

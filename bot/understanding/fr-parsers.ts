@@ -1,0 +1,197 @@
+import type { Parser } from 'chrono-node';
+import { ymd } from './calendar';
+import { DURATION_FR } from './duration';
+import { before, pieceParser } from './piece-parser';
+import { durationPiece, ordinalDayPiece, relativeMonthDayPiece, weekdayPiece, WeekdayMode, zonePiece } from './shared-pieces';
+import { DayPart, WhenPiece } from './types';
+import { fold, FR_MONTH_RE, FR_MONTHS, FR_ORDINALS, FR_WEEKDAY_RE, FR_WEEKDAYS, placeAlternation } from './vocabulary';
+
+const AFTER_HOUR =
+  `et\\s+quart|et\\s+demie?|moins\\s+(?:le\\s+)?quart|moins\\s+\\d{1,2}(?:\\s+minutes?)?|\\d\\s+quarts|` +
+  `pass[ée]e?s?\\s+de\\s+\\d{1,2}\\s+minutes?|et\\s+\\d{1,2}(?:\\s+minutes?)?|\\d{1,2}(?:\\s+minutes?)?(?!\\s*(?:h|heures?|jours?|min))`;
+const TIME_FR =
+  `(?:(?:[àa]|vers|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ)\\s+)*` +
+  `(?:(?:midi|minuit)(?:\\s+(?:${AFTER_HOUR}))?` +
+  `|\\d{1,2}\\s*(?:h|heures?)(?:\\s*(?:${AFTER_HOUR}))?` +
+  `|\\d{1,2}:\\d{2})`;
+
+/** Reads a French time phrase. clock 'fr' = 24-hour reading unless a day part says otherwise. */
+export function readFrenchTime(raw: string): { hour: number; minute: number; clock: 'exact' | 'fr'; midnight?: boolean } | null {
+  let s = fold(raw).replace(/\s+/g, ' ').trim();
+  s = s.replace(/^(?:(?:a|vers|pour|des|avant|jusqu'a|autour de|aux alentours de|environ) )+/, '');
+  let hour: number;
+  let base: 'midi' | 'minuit' | 'num';
+  let rest: string;
+  let m: RegExpMatchArray | null;
+  if ((m = s.match(/^(midi|minuit) ?(.*)$/))) {
+    base = m[1] as 'midi' | 'minuit';
+    hour = base === 'midi' ? 12 : 0;
+    rest = m[2];
+  } else if ((m = s.match(/^(\d{1,2}):(\d{2})$/))) {
+    const h = Number(m[1]);
+    const min = Number(m[2]);
+    if (h > 23 || min > 59) return null;
+    return { hour: h, minute: min, clock: 'fr' };
+  } else if ((m = s.match(/^(\d{1,2}) ?(?:heures?|h) ?(.*)$/))) {
+    base = 'num';
+    hour = Number(m[1]);
+    rest = m[2];
+  } else return null;
+  if (hour > 24) return null;
+  if (hour === 24) hour = 0;
+  let delta = 0;
+  rest = rest.trim();
+  if (rest === '') delta = 0;
+  else if (/^et quart$/.test(rest)) delta = 15;
+  else if (/^et demie?$/.test(rest)) delta = 30;
+  else if (/^moins (?:le )?quart$/.test(rest)) delta = -15;
+  else if ((m = rest.match(/^moins (\d{1,2})(?: minutes?)?$/))) delta = -Number(m[1]);
+  else if ((m = rest.match(/^(\d) quarts$/))) delta = 15 * Number(m[1]);
+  else if ((m = rest.match(/^(?:passee?s? de |et )?(\d{1,2})(?: minutes?)?$/))) delta = Number(m[1]);
+  else return null;
+  if (Math.abs(delta) > 59) return null;
+  let total = hour * 60 + delta;
+  const midnight = base === 'minuit' && delta >= 0;
+  total = ((total % 1440) + 1440) % 1440;
+  return {
+    hour: Math.floor(total / 60),
+    minute: total % 60,
+    clock: base === 'num' ? 'fr' : 'exact',
+    midnight,
+  };
+}
+
+function frTimeParser(): Parser {
+  return pieceParser('fr-time', TIME_FR, (m) => {
+    // "pendant 2 heures", "il y a 3 heures", "toutes les 2 heures" are spans, not clock times.
+    if (/(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/.test(before(m))) return null;
+    const r = readFrenchTime(m.text);
+    if (!r) return null;
+    return { time: { hour: r.hour, minute: r.minute, clock: r.clock, ...(r.midnight ? { midnight: true } : {}) } };
+  });
+}
+
+function frDayPartParser(): Parser {
+  const re =
+    `(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le|en\\s+fin\\s+d'|en\\s+d[ée]but\\s+d')\\s*)?` +
+    `(?:matin[ée]e|matin|apr[èe]s[\\s-]?midi|aprem|apr[èe]m|soir[ée]e|soir|nuit)|du\\s+mat`;
+  return pieceParser('fr-day-part', re, (m) => {
+    const s = fold(m.text);
+    let part: DayPart;
+    if (/mat/.test(s)) part = 'morning';
+    else if (/apres[\s-]?midi|aprem/.test(s)) part = 'afternoon';
+    else if (/soir/.test(s)) part = 'evening';
+    else part = 'night';
+    const piece: WhenPiece = { part };
+    if (/^(ce|cet|cette)\b/.test(s)) piece.partToday = true;
+    return piece;
+  });
+}
+
+function frCasualDateParser(): Parser {
+  const re =
+    `(?:(?:pour|d'ici|d[èe]s|avant|jusqu'[àa])\\s+)?(?:aujourd'hui|ce\\s+jour|dans\\s+la\\s+journ[ée]e|demain|apr[èe]s[\\s-]demain|` +
+    `(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain|l'ann[ée]e\\s+prochaine|` +
+    `(?:ce|le|du|au)\\s+week-?\\s?end(?:\\s+prochain)?|(?:en\\s+)?fin\\s+de\\s+(?:semaine|journ[ée]e|mois))`;
+  return pieceParser('fr-casual-date', re, (m, env) => {
+    const s = fold(m.text).replace(/\s+/g, ' ');
+    const today = env.now.startOf('day');
+    if (/apres[ -]demain/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
+    if (/demain/.test(s)) return { date: ymd(today.plus({ days: 1 })) };
+    if (/aujourd'hui|ce jour|journee$/.test(s) && !/fin de/.test(s)) return { date: ymd(today) };
+    if (/week-? ?end prochain/.test(s)) {
+      return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1, days: 5 })) };
+    }
+    if (/week-? ?end|fin de semaine/.test(s)) return { weekend: true };
+    if (/semaine prochaine/.test(s)) return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1 })) };
+    if (/mois prochain/.test(s)) return { date: ymd(today.startOf('month').plus({ months: 1 })) };
+    if (/annee prochaine/.test(s)) return { date: ymd(today.startOf('year').plus({ years: 1 })) };
+    if (/fin de journee/.test(s)) return { date: ymd(today), time: { hour: 17, minute: 0, clock: 'exact' } };
+    if (/fin de mois/.test(s)) return { date: ymd(today.endOf('month')) };
+    return null;
+  });
+}
+
+function frWeekdayParser(): Parser {
+  const re =
+    `(?:(?:le|ce|d[èe]s|pour|d'ici|jusqu'[àa]|avant)\\s+)?(?<wd>${FR_WEEKDAY_RE})` +
+    `(?:\\s+(?<dom>\\d{1,2}|1er|premier)(?!\\s*(?:h(?![\\p{L}])|heures?|:|\\d|${FR_MONTH_RE})))?` +
+    `(?:\\s+(?<q>prochain|qui\\s+vient|d'apr[èe]s|suivant|en\\s+8|en\\s+15|(?:de\\s+)?(?:la\\s+)?semaine\\s+(?:prochaine|suivante|d'apr[èe]s|qui\\s+vient)|(?:de\\s+)?cette\\s+semaine))?`;
+  return pieceParser('fr-weekday', re, (m, env) => {
+    const wd = FR_WEEKDAYS[fold(m.groups.wd ?? '').replace('.', '')];
+    if (!wd) return null;
+    const q = fold(m.groups.q ?? '');
+    let mode: WeekdayMode = 'next';
+    if (/semaine (prochaine|suivante|d'apres|qui vient)/.test(q)) mode = 'following-week';
+    else if (/cette semaine/.test(q)) mode = 'this-week';
+    else if (/en 8/.test(q)) mode = 'in-eight';
+    else if (/en 15/.test(q)) mode = 'week-after-next';
+    const domText = fold(m.groups.dom ?? '');
+    const dom = domText ? (/^(1er|premier)$/.test(domText) ? 1 : Number(domText)) : undefined;
+    return weekdayPiece(env, wd, mode, dom);
+  });
+}
+
+function frOrdinalParser(): Parser {
+  const re =
+    `(?:le\\s+)?(?<ord>premier|premi[èe]re|1er|1re|deuxi[èe]me|second|2e|2[èe]me|troisi[èe]me|3e|3[èe]me|quatri[èe]me|4e|4[èe]me|cinqui[èe]me|5e|5[èe]me|derni[èe]re?)\\s+` +
+    `(?<what>${FR_WEEKDAY_RE}|jour)\\s+(?:de\\s+la\\s+|du\\s+|de\\s+|d')` +
+    `(?<target>mois\\s+prochain|mois\\s+suivant|ce\\s+mois(?:-ci)?|mois\\s+en\\s+cours|(?<month>${FR_MONTH_RE})(?:\\s+(?<year>\\d{4}))?)`;
+  return pieceParser('fr-ordinal', re, (m, env) => {
+    const ord = fold(m.groups.ord ?? '');
+    const n = /^derni/.test(ord) ? -1 : FR_ORDINALS[ord];
+    if (!n) return null;
+    const what = fold(m.groups.what ?? '').replace('.', '');
+    return ordinalDayPiece(env, n, what === 'jour' ? 0 : FR_WEEKDAYS[what], {
+      month: m.groups.month ? FR_MONTHS[fold(m.groups.month)] : undefined,
+      year: m.groups.year ? Number(m.groups.year) : undefined,
+      relative: /prochain|suivant/.test(m.groups.target ?? '') ? 1 : 0,
+    });
+  });
+}
+
+function frMonthDayParser(): Parser {
+  const re =
+    `(?:le\\s+)?(?<n>\\d{1,2}|1er|premier)\\s+(?:du|de\\s+ce)\\s+mois(?<rel>\\s+prochain|\\s+suivant|-ci|\\s+en\\s+cours)?` +
+    `|(?:le\\s+)?premier\\s+(?<month>${FR_MONTH_RE})(?:\\s+(?<year>\\d{4}))?`;
+  return pieceParser('fr-month-day', re, (m, env) => {
+    if (m.groups.month) {
+      const month = FR_MONTHS[fold(m.groups.month)];
+      const year = m.groups.year ? Number(m.groups.year) : env.now.year;
+      return { date: { year, month, day: 1, yearImplied: !m.groups.year } };
+    }
+    const nText = fold(m.groups.n ?? '');
+    const n = /^(1er|premier)$/.test(nText) ? 1 : Number(nText);
+    return relativeMonthDayPiece(env, n, /prochain|suivant/.test(m.groups.rel ?? '') ? 1 : 0);
+  });
+}
+
+function frDurationParser(bare: boolean): Parser {
+  const re =
+    `(?:(?:dans|d'ici|sous)\\s+(?:environ\\s+|[àa]\\s+peu\\s+pr[èe]s\\s+|juste\\s+|seulement\\s+)?(?<d1>${DURATION_FR})` +
+    `|(?<d2>${DURATION_FR})\\s+plus\\s+tard` +
+    (bare ? `|(?:\\+\\s*|encore\\s+)?(?<d3>${DURATION_FR})` : '') +
+    ')';
+  return pieceParser(bare ? 'fr-bare-duration' : 'fr-duration', re, (m, env) =>
+    durationPiece(env, m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? ''),
+  );
+}
+
+function frZoneParser(): Parser {
+  const re = `(?:[àa]\\s+l'|en\\s+)?heure\\s+(?:de\\s+la\\s+|de\\s+l'|du\\s+|de\\s+|d'|des\\s+)?(?<place>${placeAlternation()})`;
+  return pieceParser('fr-zone', re, (m) => zonePiece(m.groups.place ?? ''));
+}
+
+export function frenchParsers(bareDurations: boolean): Parser[] {
+  return [
+    frZoneParser(),
+    frDurationParser(false),
+    ...(bareDurations ? [frDurationParser(true)] : []),
+    frOrdinalParser(),
+    frMonthDayParser(),
+    frWeekdayParser(),
+    frCasualDateParser(),
+    frDayPartParser(),
+    frTimeParser(),
+  ];
+}

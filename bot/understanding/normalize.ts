@@ -1,0 +1,149 @@
+import { Language } from './types';
+
+/**
+ * Text rewritten for parsing (number words as digits, one kind of apostrophe and space) together
+ * with a map back to the user's original characters, so that the subject can be cut out of what
+ * the user really said rather than out of the rewritten text.
+ */
+export interface NormalizedText {
+  text: string;
+  /** Original [start, end) of each normalized character. */
+  starts: number[];
+  ends: number[];
+}
+
+const EN_UNITS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
+  eighteen: 18, nineteen: 19,
+};
+const EN_TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50 };
+
+const FR_UNITS: Record<string, number> = {
+  zéro: 0, zero: 0, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10,
+  onze: 11, douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16,
+  'dix-sept': 17, 'dix-huit': 18, 'dix-neuf': 19,
+};
+const FR_TENS: Record<string, number> = { vingt: 20, trente: 30, quarante: 40, cinquante: 50 };
+
+/** "un"/"une"/"one" only count as numbers before a unit; elsewhere they are articles. */
+const UNIT_AFTER_ONE =
+  /^[\s-]+(?:h\b|heures?|minutes?|mins?|secondes?|jours?|semaines?|mois|ans?|années?|quarts?|hours?|hrs?|days?|weeks?|months?|years?|fortnight)/i;
+
+const WORD = /[\p{L}]+(?:-[\p{L}]+)*/gu;
+
+interface Token {
+  start: number;
+  end: number;
+  word: string;
+}
+
+function unitValue(word: string, lang: Language): number | undefined {
+  const w = word.toLowerCase();
+  if (lang === 'en') return EN_UNITS[w];
+  return FR_UNITS[w];
+}
+
+function tensValue(word: string, lang: Language): number | undefined {
+  const w = word.toLowerCase();
+  return lang === 'en' ? EN_TENS[w] : FR_TENS[w];
+}
+
+/** Splits hyphenated compounds ("vingt-quatre", "twenty-five") unless the whole is a unit word. */
+function splitWords(text: string, lang: Language): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const word = m[0];
+    const start = m.index ?? 0;
+    if (word.includes('-') && unitValue(word, lang) === undefined) {
+      let offset = start;
+      for (const part of word.split('-')) {
+        out.push({ start: offset, end: offset + part.length, word: part });
+        offset += part.length + 1;
+      }
+    } else {
+      out.push({ start, end: start + word.length, word });
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads a number written in words starting at token i. Returns the value and how many tokens
+ * it used, or undefined. Handles "twenty four", "vingt-quatre", "vingt et un", "soixante".
+ */
+function readNumber(tokens: Token[], i: number, text: string, lang: Language): { value: number; used: number } | undefined {
+  const t = tokens[i];
+  const lower = t.word.toLowerCase();
+  const gapIsJoin = (a: Token, b: Token) => /^[\s-]*$/.test(text.slice(a.end, b.start)) && b.start - a.end <= 2;
+  if (lower === 'one' || lower === 'un' || lower === 'une') {
+    return UNIT_AFTER_ONE.test(text.slice(t.end)) ? { value: 1, used: 1 } : undefined;
+  }
+  if (lang === 'fr' && lower === 'soixante') return { value: 60, used: 1 };
+  const tens = tensValue(lower, lang);
+  if (tens !== undefined) {
+    const next = tokens[i + 1];
+    if (next && gapIsJoin(t, next)) {
+      const nl = next.word.toLowerCase();
+      if (lang === 'fr' && nl === 'et') {
+        const after = tokens[i + 2];
+        if (after && gapIsJoin(next, after) && /^(un|une)$/i.test(after.word)) return { value: tens + 1, used: 3 };
+      }
+      const u = nl === 'un' || nl === 'une' || nl === 'one' ? 1 : unitValue(nl, lang);
+      if (u !== undefined && u >= 1 && u <= 9) return { value: tens + u, used: 2 };
+    }
+    return { value: tens, used: 1 };
+  }
+  const unit = unitValue(lower, lang);
+  if (unit !== undefined) return { value: unit, used: 1 };
+  return undefined;
+}
+
+/**
+ * Rewrites number words as digits and evens out apostrophes and spaces, keeping a map back to
+ * the original text. Only cardinal numbers are rewritten; ordinals ("third", "premier") are left
+ * to the date parsers.
+ */
+export function normalize(original: string, lang: Language): NormalizedText {
+  // Same-length substitutions first, so they need no index bookkeeping.
+  const base = original.replace(/[\u2019\u2018\u02bc`´]/g, "'").replace(/[\u00a0\u202f\t\r\n]/g, ' ');
+  const tokens = splitWords(base, lang);
+  let text = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let cursor = 0;
+  const copyUpTo = (end: number) => {
+    for (let k = cursor; k < end; k++) {
+      text += base[k];
+      starts.push(k);
+      ends.push(k + 1);
+    }
+    cursor = end;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const num = readNumber(tokens, i, base, lang);
+    if (!num) continue;
+    const first = tokens[i];
+    const last = tokens[i + num.used - 1];
+    copyUpTo(first.start);
+    const digits = String(num.value);
+    for (let k = 0; k < digits.length; k++) {
+      text += digits[k];
+      starts.push(first.start);
+      ends.push(last.end);
+    }
+    cursor = last.end;
+    i += num.used - 1;
+  }
+  copyUpTo(base.length);
+  return { text, starts, ends };
+}
+
+/** Maps a [start, end) span of the normalized text back to the original text. */
+export function originalSpan(norm: NormalizedText, start: number, end: number): [number, number] {
+  if (end <= start) {
+    const at = start < norm.starts.length ? norm.starts[start] : (norm.ends[norm.ends.length - 1] ?? 0);
+    return [at, at];
+  }
+  return [norm.starts[start], norm.ends[end - 1]];
+}

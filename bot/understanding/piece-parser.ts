@@ -1,0 +1,76 @@
+import type { Parser, ParsingContext, ParsingResult } from 'chrono-node';
+import { DateTime } from 'luxon';
+import { Language, WhenPiece } from './types';
+
+/** What every custom parser needs besides the text: `now` in the user's zone. */
+export interface ParseEnv {
+  now: DateTime;
+  zone: string;
+  language: Language;
+  /** parseWhen accepts a bare span ("10 minutes") as a delay. */
+  bareDurations: boolean;
+}
+
+/**
+ * The piece rides on the chrono result as a tag: tags survive chrono's refiners and clones,
+ * while the numeric components chrono keeps could not say "bare hour" or "keep the clock".
+ */
+export const PIECE_TAG = 'rappel/piece:';
+
+export function pieceOf(result: { start: { tags(): Set<string> } }): WhenPiece | undefined {
+  for (const tag of result.start.tags()) {
+    if (tag.startsWith(PIECE_TAG)) return JSON.parse(tag.slice(PIECE_TAG.length)) as WhenPiece;
+  }
+  return undefined;
+}
+
+export interface PieceMatch {
+  groups: Record<string, string | undefined>;
+  text: string;
+  /** Index of the match in the parsed text. */
+  index: number;
+  /** Whole text being parsed, to look at the words around the match. */
+  input: string;
+}
+
+export type PieceBuilder = (m: PieceMatch, env: ParseEnv) => WhenPiece | null;
+
+/**
+ * A chrono Parser from a regular expression and a function that reads the match into a piece.
+ * Word boundaries are Unicode-aware (chrono's \b-style checks miss "à" and "é").
+ */
+export function pieceParser(name: string, inner: string, build: PieceBuilder, flags = 'iu'): Parser {
+  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])(${inner})(?![\\p{L}\\p{N}])`, flags);
+  const parser: Parser & { name: string } = {
+    name,
+    pattern: () => pattern,
+    extract: (context: ParsingContext, match: RegExpMatchArray): ParsingResult | null => {
+      const env = (context.option as { rappel?: ParseEnv }).rappel;
+      if (!env) return null;
+      const index = (match.index ?? 0) + match[1].length;
+      const text = match[2];
+      const piece = build({ groups: { ...(match.groups ?? {}) }, text, index, input: context.text }, env);
+      if (!piece) return null;
+      const result = context.createParsingResult(index, text);
+      const start = context.createParsingComponents();
+      if (piece.date) {
+        start.assign('year', piece.date.year).assign('month', piece.date.month).assign('day', piece.date.day);
+      }
+      if (piece.time) start.assign('hour', piece.time.hour).assign('minute', piece.time.minute);
+      start.addTag(PIECE_TAG + JSON.stringify(piece));
+      result.start = start;
+      return result;
+    },
+  };
+  return parser;
+}
+
+/** The words just before a match, lower-cased. */
+export function before(m: PieceMatch, chars = 24): string {
+  return m.input.slice(Math.max(0, m.index - chars), m.index).toLowerCase();
+}
+
+/** The words just after a match, lower-cased. */
+export function after(m: PieceMatch, chars = 32): string {
+  return m.input.slice(m.index + m.text.length, m.index + m.text.length + chars).toLowerCase();
+}

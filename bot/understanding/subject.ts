@@ -1,0 +1,135 @@
+import { Language } from './types';
+
+const L = '[\\p{L}\\p{N}]';
+const wordStart = `(?<!${L})`;
+const wordEnd = `(?!${L})`;
+
+/** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
+const TRIGGERS: Record<Language, RegExp[]> = {
+  en: [
+    /^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+me(?:\s+(?:to|that|about|of|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
+    /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
+    /^(?:reminder|note\s+to\s+self|to\s*do)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?/iu,
+    /^(?:make\s+sure\s+(?:that\s+)?(?:i|to)|remember\s+to|i\s+should\s+remember\s+to)(?![\p{L}])/iu,
+    /^(?:i\s+|i'(?:ve|ll|d|m)\s+)?(?:really\s+|still\s+|also\s+)?(?:need\s+to|have\s+to|has\s+to|got\s+to|gotta|must|should|ought\s+to|want\s+to|wanna|would\s+like\s+to|be\s+supposed\s+to|am\s+supposed\s+to|supposed\s+to)(?![\p{L}])/iu,
+  ],
+  fr: [
+    /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:me\s+rappeler|rappel(?:le|ez|les)[- ]?moi|rappelle\s+moi)(?:\s+(?:de|que|qu'il\s+faut\s+que|du|des)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:ne\s+|n')?oublie(?:z|s)?\s+pas(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^ne\s+me\s+laisse\s+pas\s+oublier(?:\s+de(?![\p{L}])|\s*d')?/iu,
+    /^(?:fais|faites)[- ]moi\s+penser(?:\s+(?:[àa]|au|aux)(?![\p{L}]))?/iu,
+    /^(?:pense|pensez|penser|songe)\s+(?:[àa]|au|aux)(?![\p{L}])/iu,
+    /^(?:souviens[- ]toi|rappelle[- ]toi)(?:\s+de(?![\p{L}])|\s*d')?/iu,
+    /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:mets|mettez|mettre|cr[ée]e|cr[ée]ez|ajoute|ajoutez|programme)(?:[- ]moi)?\s+un\s+(?:rappel|r[ée]veil|alarme)(?:\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
+    /^(?:rappel|note|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
+    /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+(?:je|j')|qu'on|que\s+l'on|que)(?![\p{L}])/iu,
+    /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)(?![\p{L}])/iu,
+    /^(?:je\s+|j')?(?:dois|devrais|devrai|vais|veux|voudrais|aimerais|ai\s+besoin\s+d'|ai\s+besoin\s+de|ai\s+à|ai\s+a)(?![\p{L}])/iu,
+    /^(?:je\s+ne\s+dois\s+pas\s+oublier|faut\s+pas\s+que\s+j'oublie|il\s+ne\s+faut\s+pas\s+que\s+j'oublie)(?:\s+de(?![\p{L}])|\s*d')?/iu,
+  ],
+};
+
+/** Words a speech transcript adds that carry nothing (removed anywhere). */
+const FILLERS_ANYWHERE: Record<Language, RegExp> = {
+  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly)${wordEnd}[,.]?`, 'giu'),
+  fr: new RegExp(
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp)${wordEnd}[,.]?`,
+    'giu',
+  ),
+};
+
+/** Words that only count as filler at the edges ("ok remind me...", "... thanks"). */
+const EDGE_FILLERS: Record<Language, RegExp> = {
+  en: /^(?:ok(?:ay)?|so|well|hey|hi|hello|yo|right|alright|oh|and|also|then|just|now|quick(?:ly)?|hey\s+\w+bot)(?![\p{L}])[\s,.!:]*/iu,
+  fr: /^(?:ok(?:ay)?|alors|bon|donc|dis|dites|bonjour|salut|coucou|h[ée]|oh|et|aussi|puis|ensuite|bref|voil[àa])(?![\p{L}])[\s,.!:]*/iu,
+};
+const TRAILING_FILLERS: Record<Language, RegExp> = {
+  en: /[\s,.!:]*(?<![\p{L}])(?:thanks?(?:\s+you)?|thx|cheers|ok(?:ay)?|please|for\s+me|will\s+you|would\s+you|ok\s+thanks)[\s.!?]*$/iu,
+  fr: /[\s,.!:]*(?<![\p{L}])(?:merci(?:\s+beaucoup)?|ok|d'accord|stp|svp|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t)[\s.!?]*$/iu,
+};
+
+/** Connectors left hanging once a date is cut out ("at", "à", "on", "le", "pour"). */
+const DANGLING_BEFORE: Record<Language, RegExp> = {
+  en: new RegExp(
+    `(?:^|\\s)(?:at|on|by|for|in|around|about|approximately|from|until|till|the|of|this|next|and|or|before|after|starting)\\s*[,]?\\s*$`,
+    'iu',
+  ),
+  fr: new RegExp(
+    `(?:^|\\s)(?:[àa]|au|aux|le|la|les|pour|vers|d[èe]s|d'ici|en|ce|cet|cette|et|ou|avant|apr[èe]s|environ|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|[àa]\\s+partir\\s+de|l')\\s*[,]?\\s*$`,
+    'iu',
+  ),
+};
+
+const DANGLING_END: Record<Language, RegExp> = {
+  en: /(?:^|\s)(?:at|on|by|for|in|around|about|from|until|till|the|of|this|next|and|or|to|before|after)[\s,.!?]*$/iu,
+  fr: /(?:^|\s)(?:[àa]|au|aux|le|la|les|pour|vers|d[èe]s|d'ici|en|ce|cet|cette|et|ou|de|du|des|avant|apr[èe]s)[\s,.!?]*$/iu,
+};
+
+function collapse(s: string): string {
+  return s
+    .replace(/\s+([,.!?;:])/g, '$1')
+    .replace(/([,;:])(?=[,.!?;:])/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function trimPunctuation(s: string): string {
+  return s.replace(/^[\s,.;:!?\-–—"“”«»]+/u, '').replace(/[\s,;:!?\-–—"“”«»]+$/u, '').replace(/\.+$/, '').trim();
+}
+
+/** Removes the trigger phrase and the fillers from the start, repeatedly ("ok so remind me to..."). */
+export function stripTrigger(text: string, language: Language): string {
+  let s = collapse(text);
+  for (let guard = 0; guard < 8; guard++) {
+    const before = s;
+    s = trimPunctuation(s);
+    s = s.replace(EDGE_FILLERS[language], '');
+    for (const re of TRIGGERS[language]) {
+      const m = s.match(re);
+      if (m && m[0].length > 0) {
+        s = s.slice(m[0].length);
+        break;
+      }
+    }
+    s = trimPunctuation(s);
+    if (s === before) break;
+  }
+  return s;
+}
+
+/**
+ * The subject of a reminder: the user's own words minus the date/time spans, the dangling
+ * connectors those leave behind, the trigger phrase and the fillers (rule 12).
+ */
+export function extractSubject(original: string, spans: Array<[number, number]>, language: Language): string {
+  let s = original;
+  const sorted = [...spans].sort((a, b) => b[0] - a[0]);
+  for (const [a, b] of sorted) {
+    let head = s.slice(0, a);
+    const tail = s.slice(b);
+    for (let guard = 0; guard < 4; guard++) {
+      const m = head.match(DANGLING_BEFORE[language]);
+      if (!m || m[0].trim() === '') break;
+      head = head.slice(0, head.length - m[0].length);
+    }
+    s = `${head} ${tail}`;
+  }
+  s = s.replace(FILLERS_ANYWHERE[language], ' ');
+  s = collapse(s);
+  // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.
+  s = stripTrigger(s, language);
+  for (let guard = 0; guard < 4; guard++) {
+    const before = s;
+    s = s.replace(TRAILING_FILLERS[language], '');
+    s = trimPunctuation(s);
+    const m = s.match(DANGLING_END[language]);
+    if (m && m.index! > 0) s = s.slice(0, m.index);
+    s = trimPunctuation(s);
+    if (s === before) break;
+  }
+  // Elided French article left at the very end ("... chez l'") or start ("d'appeler" after a cut).
+  if (language === 'fr') s = s.replace(/^(?:de\s+|d')(?=\p{L})/iu, '');
+  return s;
+}

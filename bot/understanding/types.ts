@@ -1,0 +1,69 @@
+export type Language = 'fr' | 'en';
+
+export interface UnderstandContext {
+  /** The moment the message arrived. */
+  now: Date | string;
+  /** The user's IANA zone. */
+  timezone: string;
+  /** The conversation language when known; detected from the text otherwise. */
+  language?: Language;
+}
+
+export interface WhenResult {
+  /** The instant the reminder is due. */
+  dueAt: Date;
+  /** The IANA zone the user meant (their own, or the one they named: "3pm New York time"). */
+  zone: string;
+  /** Wall-clock time in `zone`, yyyy-MM-ddTHH:mm. */
+  dueLocal: string;
+}
+
+export interface UnderstoodReminder extends WhenResult {
+  subject: string;
+  language: Language;
+}
+
+export interface MissingWhen {
+  subject: string;
+  missing: 'when';
+  language: Language;
+}
+
+export type Understanding = UnderstoodReminder | MissingWhen;
+
+export type DayPart = 'morning' | 'noon' | 'afternoon' | 'evening' | 'night';
+
+/**
+ * What one parsed fragment of text says about the due time, before the conventions are applied.
+ * A fragment may carry several fields ("tomorrow evening" = date + day part); fragments of one
+ * message are combined field by field.
+ */
+export interface WhenPiece {
+  /** A calendar date in the due zone. `yearImplied` lets rule 7 move it to next year. */
+  date?: { year: number; month: number; day: number; yearImplied?: boolean; monthImplied?: boolean };
+  /** The date came from a weekday word (weaker than an explicit calendar date). */
+  fromWeekday?: boolean;
+  /** The date was relative ("in 3 days"): keep now's clock time unless a time is given. */
+  keepClock?: boolean;
+  /** "this weekend": Saturday, or today if today is Saturday and the time is still ahead. */
+  weekend?: boolean;
+  /** A time of day. `clock` says how to read the hour. */
+  time?: {
+    hour: number;
+    minute: number;
+    /**
+     * exact: hour already on the 24-hour clock; am/pm: meridiem given; bare: an English hour
+     * 1-12 with no meridiem (rule 8); fr: a French "5h", 24-hour unless a day part says otherwise.
+     */
+    clock: 'exact' | 'am' | 'pm' | 'bare' | 'fr';
+    /** "midnight", "minuit trois": 00:xx of the following day (rule 3). */
+    midnight?: boolean;
+  };
+  part?: DayPart;
+  /** The day part named "this"/"ce": today, even if its hour has passed. */
+  partToday?: boolean;
+  /** An exact instant (epoch ms): "in 3 hours". */
+  instant?: number;
+  /** Named zone: "3pm New York time". */
+  zone?: string;
+}

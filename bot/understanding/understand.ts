@@ -1,0 +1,106 @@
+import type { ParsedResult, ParsingOption } from 'chrono-node';
+import { DateTime } from 'luxon';
+import { chronoFor } from './chrono-setup';
+import { detectLanguage } from './language';
+import { normalize, originalSpan } from './normalize';
+import { ParseEnv, pieceOf } from './piece-parser';
+import { combinePieces, resolvePiece } from './resolve';
+import { extractSubject } from './subject';
+import { Language, UnderstandContext, Understanding, WhenPiece, WhenResult } from './types';
+
+export function toZonedNow(now: Date | string, timezone: string): DateTime {
+  const base = typeof now === 'string' ? DateTime.fromISO(now, { setZone: true }) : DateTime.fromJSDate(now);
+  if (!base.isValid) throw new RangeError(`Invalid "now": ${String(now)}`);
+  const zoned = base.setZone(timezone);
+  if (!zoned.isValid) throw new RangeError(`Unknown time zone: ${timezone}`);
+  return zoned;
+}
+
+/** A chrono result made by chrono's own parsers (month names, numeric dates) read as a piece. */
+function pieceFromChrono(result: ParsedResult): WhenPiece | null {
+  const s = result.start;
+  const piece: WhenPiece = {};
+  if (s.isCertain('day') || s.isCertain('month') || s.isCertain('year')) {
+    const date = {
+      year: s.get('year')!,
+      month: s.get('month')!,
+      day: s.get('day')!,
+      yearImplied: !s.isCertain('year'),
+      monthImplied: !s.isCertain('month'),
+    };
+    if (!DateTime.fromObject({ year: date.year, month: date.month, day: date.day }, { zone: 'utc' }).isValid) return null;
+    piece.date = date;
+  }
+  if (s.isCertain('hour')) {
+    piece.time = { hour: s.get('hour')!, minute: s.get('minute') ?? 0, clock: 'exact' };
+  }
+  return piece.date || piece.time ? piece : null;
+}
+
+interface Extraction {
+  pieces: WhenPiece[];
+  /** Spans of the date/time words in the original text. */
+  spans: Array<[number, number]>;
+}
+
+function extract(text: string, language: Language, now: DateTime, zone: string, bareDurations: boolean): Extraction {
+  const norm = normalize(text, language);
+  const env: ParseEnv = { now, zone, language, bareDurations };
+  // chrono's reference is the user's calendar day at noon expressed as UTC with offset 0, so
+  // its own parsers (month names, numeric dates) fill in the user's year without ever touching
+  // the host's zone; noon is never inside a DST gap. Our parsers read `now` from the env.
+  const reference = {
+    instant: new Date(Date.UTC(now.year, now.month - 1, now.day, 12, 0, 0)),
+    timezone: 0,
+  };
+  const option = { rappel: env } as ParsingOption;
+  const results = chronoFor(language, bareDurations).parse(norm.text, reference, option);
+  const pieces: WhenPiece[] = [];
+  const spans: Array<[number, number]> = [];
+  for (const r of results) {
+    const piece = pieceOf(r) ?? pieceFromChrono(r);
+    if (!piece) continue;
+    pieces.push(piece);
+    spans.push(originalSpan(norm, r.index, r.index + r.text.length));
+  }
+  return { pieces, spans };
+}
+
+function format(local: DateTime): string {
+  return local.toFormat("yyyy-MM-dd'T'HH:mm");
+}
+
+/**
+ * Reads a reminder request: what to be reminded of and when, following
+ * /work/shared/extraction/CONVENTIONS.md. Pure and deterministic: the same text, `now` and zone
+ * always give the same answer, whatever the host's time zone.
+ */
+export function understand(text: string, ctx: UnderstandContext): Understanding {
+  const language = ctx.language ?? detectLanguage(text);
+  const now = toZonedNow(ctx.now, ctx.timezone);
+  const { pieces, spans } = extract(text, language, now, ctx.timezone, false);
+  const subject = extractSubject(text, spans, language);
+  const resolved = pieces.length ? resolvePiece(combinePieces(pieces), now, ctx.timezone) : null;
+  if (!resolved || !resolved.local.isValid) return { subject, missing: 'when', language };
+  return {
+    subject,
+    dueAt: resolved.local.toJSDate(),
+    zone: resolved.zone,
+    dueLocal: format(resolved.local),
+    language,
+  };
+}
+
+/**
+ * Reads only a date/time: an answer to "when?" ("demain 18h") or a reschedule ("move it to 6pm",
+ * "dans 10 minutes"). A bare delay ("10 minutes") counts as "from now".
+ */
+export function parseWhen(text: string, ctx: UnderstandContext): WhenResult | null {
+  const language = ctx.language ?? detectLanguage(text);
+  const now = toZonedNow(ctx.now, ctx.timezone);
+  const { pieces } = extract(text, language, now, ctx.timezone, true);
+  if (!pieces.length) return null;
+  const resolved = resolvePiece(combinePieces(pieces), now, ctx.timezone);
+  if (!resolved || !resolved.local.isValid) return null;
+  return { dueAt: resolved.local.toJSDate(), zone: resolved.zone, dueLocal: format(resolved.local) };
+}
