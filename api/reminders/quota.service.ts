@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { entitlement } from '../accounts/plan';
+import { entitlement, WEEKLY_LIMITS } from '../accounts/plan';
 import type { User } from '../accounts/user.entity';
 import { Clock, REMINDERS_CLOCK, systemClock } from './clock';
 import { QuotaExceededException } from './quota-exceeded.exception';
@@ -36,7 +36,7 @@ export class QuotaService {
 
   async state(user: QuotaUser, manager: EntityManager = this.dataSource.manager): Promise<QuotaState> {
     const now = this.clock.now();
-    const limit = entitlement(user, now).weeklyLimit;
+    const limit = limitFor(entitlement(user, now).plan);
     if (limit === null) {
       const used = await this.countSince(user.id, now, manager);
       return { limit, used, allowed: true, nextAvailableAt: null };
@@ -72,4 +72,9 @@ export class QuotaService {
     const [row] = await manager.query(`SELECT count(*)::int AS n FROM reminder_creations WHERE user_id = $1 AND created_at > $2`, [userId, windowStart(now)]);
     return row.n;
   }
+}
+
+/** From the effective plan (Entitlement.weeklyLimit turns Premium's null into 5 with `?? 5`). */
+function limitFor(plan: string): number | null {
+  return plan in WEEKLY_LIMITS ? WEEKLY_LIMITS[plan as keyof typeof WEEKLY_LIMITS] : 5;
 }
