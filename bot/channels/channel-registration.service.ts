@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import { ChannelRegistry } from './channel-registry.service';
 import { TelegramChannel } from './telegram/telegram.channel';
 import { WhatsappChannel } from './whatsapp/whatsapp.channel';
@@ -7,9 +7,9 @@ import { WhatsappChannel } from './whatsapp/whatsapp.channel';
 @Injectable()
 export class ChannelRegistration implements OnModuleInit {
   constructor(
-    private readonly registry: ChannelRegistry,
-    @Optional() private readonly whatsapp?: WhatsappChannel,
-    @Optional() private readonly telegram?: TelegramChannel,
+    @Inject(ChannelRegistry) private readonly registry: ChannelRegistry,
+    @Optional() @Inject(WhatsappChannel) private readonly whatsapp?: WhatsappChannel,
+    @Optional() @Inject(TelegramChannel) private readonly telegram?: TelegramChannel,
   ) {}
 
   onModuleInit(): void {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, ServiceUnavailableException } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { INBOUND_SINK, InboundSink, STATUS_SINK, StatusSink } from './inbound-sink.port';
 
@@ -13,7 +13,8 @@ export class ChannelSinks implements OnApplicationBootstrap {
   private inboundSink?: InboundSink;
   private statusSink?: StatusSink;
 
-  constructor(private readonly moduleRef: ModuleRef) {}
+  // Explicit @Inject: scripts run under tsx/esbuild, which emits no constructor type metadata.
+  constructor(@Inject(ModuleRef) private readonly moduleRef: ModuleRef) {}
 
   onApplicationBootstrap(): void {
     if (!this.find<InboundSink>(INBOUND_SINK)) {

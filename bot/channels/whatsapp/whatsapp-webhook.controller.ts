@@ -32,7 +32,7 @@ export class WhatsappWebhookController {
 
   constructor(
     @Inject(WHATSAPP_OPTIONS) private readonly options: ResolvedWhatsappOptions,
-    private readonly sinks: ChannelSinks,
+    @Inject(ChannelSinks) private readonly sinks: ChannelSinks,
   ) {}
 
   @Get('webhook')

@@ -32,7 +32,7 @@ export class WhatsappChannel implements ReminderCapableChannel {
 
   constructor(
     @Inject(WHATSAPP_OPTIONS) private readonly options: ResolvedWhatsappOptions,
-    private readonly graph: WhatsappGraphClient,
+    @Inject(WhatsappGraphClient) private readonly graph: WhatsappGraphClient,
   ) {}
 
   async send(recipientId: string, message: OutboundMessage): Promise<SendResult> {
