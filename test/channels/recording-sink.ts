@@ -8,15 +8,17 @@ import type { DeliveryStatusUpdate, InboundSink, StatusSink } from '../../bot/ch
 export class RecordingSink implements InboundSink, StatusSink {
   readonly calls: InboundMessage[] = [];
   readonly statuses: DeliveryStatusUpdate[] = [];
-  /** Set to make the next accept() fail, as a database outage would. */
+  /** Set to make the next accept() calls fail, as a database outage would. */
   failWith?: Error;
+  /** How many calls failWith applies to. */
+  failTimes = 1;
   private readonly seen = new Set<string>();
 
   async accept(msg: InboundMessage): Promise<'accepted' | 'duplicate'> {
     this.calls.push(msg);
     if (this.failWith) {
       const err = this.failWith;
-      this.failWith = undefined;
+      if (--this.failTimes <= 0) this.failWith = undefined;
       throw err;
     }
     const key = `${msg.channel}:${msg.messageId}`;

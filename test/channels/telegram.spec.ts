@@ -142,11 +142,20 @@ describe('Telegram channel with grammY against a Bot API stand-in', () => {
       expect(api.callsTo('answerCallbackQuery').map((c) => c.params.callback_query_id)).toEqual(['4382bfdwdsb323b2d9']);
     });
 
-    it('still answers the callback query when intake fails, and answers 5xx so Telegram redelivers', async () => {
+    it('still answers the callback query when intake stays down, and answers 5xx so Telegram redelivers', async () => {
       sink.failWith = new Error('database down');
+      sink.failTimes = 100;
       const res = await deliver(callbackUpdate(730000015));
       expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(sink.calls.length).toBe(4); // first try and three retries
       expect(api.callsTo('answerCallbackQuery')).toHaveLength(1);
+    });
+
+    it('retries a brief intake failure so the update is not lost', async () => {
+      sink.failWith = new Error('connection reset');
+      const res = await deliver(textUpdate(730000016));
+      expect(res.status).toBe(200);
+      expect(sink.accepted).toBe(1);
     });
 
     it('passes redeliveries of one update with the same messageId', async () => {
