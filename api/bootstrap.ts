@@ -3,9 +3,10 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import { json, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
-import { HttpExceptionFilter } from './common/http-exception.filter';
+import { bodyParserErrors, HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { mountWebApps } from './web/static-web';
@@ -16,8 +17,15 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   express.useLogger(app.get(Logger));
   express.set('trust proxy', config.trustProxy ? 1 : false);
   express.disable('x-powered-by');
-  express.useBodyParser('json', { limit: config.bodyLimit });
-  express.useBodyParser('urlencoded', { limit: config.bodyLimit, extended: false });
+  // Our own parsers (the app is created with bodyParser: false): they keep the raw bytes for
+  // webhook signatures, and their errors are answered here in the API's error shape instead of
+  // being re-thrown with the parser's internal message.
+  const keepRaw = (req: { rawBody?: Buffer }, _res: unknown, buf: Buffer) => {
+    req.rawBody = buf;
+  };
+  app.use(json({ limit: config.bodyLimit, verify: keepRaw }));
+  app.use(urlencoded({ limit: config.bodyLimit, extended: false, verify: keepRaw }));
+  app.use(bodyParserErrors);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -15,8 +15,8 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  // rawBody: webhook signatures (WhatsApp X-Hub-Signature-256) are computed over the exact bytes.
-  const app = await NestFactory.create(AppModule.forRoot(config), { rawBody: true, bufferLogs: true });
+  // Body parsers are installed by configureApp (they keep req.rawBody for webhook signatures).
+  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true });
   configureApp(app, config);
   await app.listen(config.port, config.host);
   const url = config.database.url ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.database.dataDir}`;

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { TooManyRequests } from './rate-limit.service';
 
@@ -42,16 +42,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
         message: typeof message === 'string' && message ? message : exception.message,
       };
     }
-    const e = exception as { type?: string; status?: number; statusCode?: number; code?: string; message?: string };
-    // body-parser errors carry an HTTP status and a type.
-    if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-      const message =
-        e.type === 'entity.parse.failed' ? 'Malformed JSON body'
-        : e.type === 'entity.too.large' ? 'Request body is too large'
-        : e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' ? 'Unsupported body encoding'
-        : e.message ?? 'Bad request';
-      return { statusCode: e.status, error: REASONS[e.status] ?? 'Bad Request', message };
-    }
+    const parserError = bodyParserErrorBody(exception);
+    if (parserError) return parserError;
     if (exception instanceof QueryFailedError) {
       const code = (exception as unknown as { code?: string }).code;
       if (code === '23505') return { statusCode: 409, error: 'Conflict', message: 'This record already exists' };
@@ -62,4 +54,23 @@ export class HttpExceptionFilter implements ExceptionFilter {
     this.logger.error({ err: exception, path: req?.url }, 'Unhandled error');
     return { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' };
   }
+}
+
+/** body-parser errors carry an HTTP status and a type; their own messages are not for users. */
+function bodyParserErrorBody(exception: unknown): { statusCode: number; error: string; message: string } | null {
+  const e = exception as { type?: string; status?: number; message?: string } | null;
+  if (!e || typeof e.status !== 'number' || e.status < 400 || e.status >= 500 || typeof e.type !== 'string') return null;
+  const message =
+    e.type === 'entity.parse.failed' ? 'Malformed JSON body'
+    : e.type === 'entity.too.large' ? 'Request body is too large'
+    : e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' ? 'Unsupported body encoding'
+    : 'Invalid request body';
+  return { statusCode: e.status, error: REASONS[e.status] ?? 'Bad Request', message };
+}
+
+/** Express error middleware placed right after the body parsers. */
+export function bodyParserErrors(err: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const body = bodyParserErrorBody(err);
+  if (!body) return next(err);
+  res.status(body.statusCode).json(body);
 }
