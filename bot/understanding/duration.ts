@@ -65,7 +65,7 @@ export function readDuration(text: string): DurationLikeObject | null {
   if ((m = t.match(/^(\d) quarts? d'heure$/))) return { minutes: 15 * Number(m[1]) };
   if ((m = t.match(/^(\d{1,2}) ?h ?(\d{1,2})$/))) return { hours: Number(m[1]), minutes: Number(m[2]) };
   const re =
-    /(\d+(?:[.,]\d+)?|an?|une?|a couple of|couple of|a few|few|quelques) ?(?:and a half )?([a-zéè]+)( and a half| and a quarter| et demie?| et quart)?/g;
+    /(\d+(?:[.,]\d+)?|a couple of|couple of|a few|few|quelques|an?|une?) ?(?:and a half )?([a-zéè]+)( and a half| and a quarter| et demie?| et quart)?/g;
   let any = false;
   for (const part of t.matchAll(re)) {
     const n = amount(part[1]);

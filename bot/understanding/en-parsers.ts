@@ -17,6 +17,7 @@ const AMPM = '(?:\\s?[ap]\\.?\\s?m\\.?(?![\\p{L}])|[ap]\\.?(?![\\p{L}]))';
 const PIVOT = '(?:\\d{1,2}(?:[:.]\\d{2}|h)?|noon|midnight)';
 const CORE =
   `(?:(?:a\\s+)?quarter|half|\\d{1,2}(?:\\s+minutes?)?)\\s+(?:past|after|to|till|before|of|from)\\s+${PIVOT}` +
+  `|half\\s+\\d{1,2}(?!\\s*(?:an?\\s|hours?|minutes?|days?|weeks?|[:.]\\d))` +
   `|noon|midnight|midday|mid[\\s-]day|the\\s+midday` +
   `|\\d{1,2}(?:[:.]\\d{2}|\\s?h\\s?\\d{2}|h|[\\s-](?:oh|o|0)[\\s-]\\d|[\\s-][1-5]\\d)?|\\d{3,4}`;
 const TIME_EN =
@@ -24,7 +25,8 @@ const TIME_EN =
   `(?:\\s*ish)?(?:\\s*o'?\\s?clock)?(?:\\s*ish)?(?:${AMPM})?(?:\\s*ish)?(?:\\s+approximately)?`;
 
 /** Words after a bare number that make it a time ("8 tonight", "9 tomorrow morning"). */
-const TIME_CONTEXT_AFTER = /^\s*(?:tonight|tonite|tomorrow|today|this\s|in\s+the\s|at\s+night|on\s|next\s|o'?clock)/;
+const TIME_CONTEXT_AFTER =
+  /^\s*(?:tonight|tonite|tomorrow|today|this\s+(?:morning|afternoon|evening)|in\s+the\s+(?:morning|afternoon|evening|am|pm)|at\s+night|o'?clock)/;
 /** Words after a number that make it a quantity, not a time. */
 const QUANTITY_AFTER =
   /^\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|people|persons?|items?|of\b|%|percent|pieces?|kg|km|euros?|dollars?|pounds?|-)/;
@@ -100,6 +102,11 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
     };
     if (pivot.clock === 'bare' && sign < 0 && pivot.hour === 1) reading.hour = 12;
     strong = true;
+  } else if (/^half \d{1,2}$/.test(s)) {
+    const hour = Number(s.slice(5));
+    if (hour < 1 || hour > 12) return null;
+    reading = { hour: hour === 12 ? 12 : hour, minute: 30, clock: hour === 12 ? 'exact' : 'bare' };
+    strong = true;
   } else if (/^(noon|midday|mid[ -]day|the midday)$/.test(s)) {
     reading = { hour: 12, minute: 0, clock: 'exact' };
     strong = true;
@@ -162,7 +169,7 @@ function enTimeParser(): Parser {
 }
 
 const PARTS_EN: Array<[RegExp, DayPart]> = [
-  [/morning|\bam$/, 'morning'],
+  [/morning|\bam$|first thing/, 'morning'],
   [/afternoon|\bpm$/, 'afternoon'],
   [/evening|tonight|tonite/, 'evening'],
   [/night/, 'night'],
@@ -171,8 +178,8 @@ const PARTS_EN: Array<[RegExp, DayPart]> = [
 
 function enDayPartParser(): Parser {
   const re =
-    '(?:(?:early|late)\\s+)?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+)?(?:morning|afternoon|evening|am|pm)' +
-    '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:at\\s+)?lunch\\s*time|(?:at\\s+)?lunch';
+    '(?:(?:early|late)\\s+)?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+)?(?:morning|afternoon|evening|night|am|pm)' +
+    '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:at\\s+)?lunch\\s*time|(?:at\\s+)?lunch|first\\s+thing(?:\\s+in\\s+the\\s+morning)?';
   return pieceParser('en-day-part', re, (m) => {
     const s = m.text.toLowerCase();
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
@@ -258,10 +265,12 @@ function enOrdinalParser(): Parser {
 }
 
 function enMonthDayRelativeParser(): Parser {
-  const re = `(?:on\\s+)?(?:the\\s+)?(?<n>\\d{1,2})(?:st|nd|rd|th)?\\s+(?:day\\s+)?of\\s+(?:the\\s+)?(?<rel>next|following|this|current)\\s+month`;
-  return pieceParser('en-month-day-relative', re, (m, env) =>
-    relativeMonthDayPiece(env, Number(m.groups.n), /next|following/.test(m.groups.rel ?? '') ? 1 : 0),
-  );
+  const re = `(?:on\\s+)?(?:the\\s+)?(?<n>\\d{1,2}|first|second|third|fourth|fifth|last)(?:st|nd|rd|th)?\\s+(?:day\\s+)?of\\s+(?:the\\s+)?(?<rel>next|following|this|current)\\s+month`;
+  return pieceParser('en-month-day-relative', re, (m, env) => {
+    const n = fold(m.groups.n ?? '');
+    const day = n === 'last' ? -1 : EN_ORDINALS[n] ?? Number(n);
+    return relativeMonthDayPiece(env, day, /next|following/.test(m.groups.rel ?? '') ? 1 : 0);
+  });
 }
 
 /** "february the 15th" (chrono reads "february" alone as the 1st). */
@@ -275,10 +284,24 @@ function enMonthTheDayParser(): Parser {
   });
 }
 
+/** "on the 1st", "the 30th": the next such day of a month (rule 7). */
+function enDayOfMonthParser(): Parser {
+  const re =
+    `(?:on\\s+the\\s+(?<d1>\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last)|(?:by\\s+|for\\s+|until\\s+)?the\\s+(?<d2>\\d{1,2})(?:st|nd|rd|th))` +
+    `(?!\\s*(?:of\\s|${EN_MONTH_RE}|day|time|floor|week|month|year|hour|minute|person|people|one|place|row|century|[:.]\\d))`;
+  return pieceParser('en-day-of-month', re, (m, env) => {
+    const raw = fold(m.groups.d1 ?? m.groups.d2 ?? '').replace(/(st|nd|rd|th)$/, '');
+    const day = raw === 'last' ? -1 : EN_ORDINALS[raw] ?? Number(raw);
+    if (day === -1) return relativeMonthDayPiece(env, env.now.endOf('month').day, 0);
+    if (!(day >= 1 && day <= 31)) return null;
+    return { date: { year: env.now.year, month: env.now.month, day, yearImplied: true, monthImplied: true } };
+  });
+}
+
 function enDurationParser(bare: boolean): Parser {
   const re =
     `(?:(?:in|within|after)\\s+(?:about\\s+|around\\s+|approximately\\s+|another\\s+|like\\s+|just\\s+)?(?<d1>${DURATION_EN})` +
-    `|(?<d2>${DURATION_EN})\\s+(?:from\\s+now|later|time)` +
+    `|(?<d2>${DURATION_EN})\\s+(?:from\\s+(?:now|today)|later|time)` +
     (bare ? `|(?:\\+\\s*)?(?<d3>${DURATION_EN})` : '') +
     ')';
   return pieceParser(bare ? 'en-bare-duration' : 'en-duration', re, (m, env) =>
@@ -308,6 +331,7 @@ export function englishParsers(bareDurations: boolean): Parser[] {
     enOrdinalParser(),
     enMonthDayRelativeParser(),
     enMonthTheDayParser(),
+    enDayOfMonthParser(),
     enWeekdayParser(),
     enCasualDateParser(),
     enDayPartParser(),

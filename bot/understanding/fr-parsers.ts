@@ -73,12 +73,12 @@ function frTimeParser(): Parser {
 
 function frDayPartParser(): Parser {
   const re =
-    `(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le|en\\s+fin\\s+d'|en\\s+d[ée]but\\s+d')\\s*)?` +
-    `(?:matin[ée]e|matin|apr[èe]s[\\s-]?midi|aprem|apr[èe]m|soir[ée]e|soir|nuit)|du\\s+mat`;
+    `(?:[àa]\\s+la\\s+premi[èe]re\\s+heure|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le|en\\s+fin\\s+d'|en\\s+d[ée]but\\s+d')\\s*)?` +
+    `(?:matin[ée]e|matin|apr[èe]s[\\s-]?midi|aprem|apr[èe]m|soir[ée]e|soir|nuit)|du\\s+mat)`;
   return pieceParser('fr-day-part', re, (m) => {
     const s = fold(m.text);
     let part: DayPart;
-    if (/mat/.test(s)) part = 'morning';
+    if (/mat|premiere heure/.test(s)) part = 'morning';
     else if (/apres[\s-]?midi|aprem/.test(s)) part = 'afternoon';
     else if (/soir/.test(s)) part = 'evening';
     else part = 'night';
@@ -166,6 +166,19 @@ function frMonthDayParser(): Parser {
   });
 }
 
+/** "le 1er", "le 30": the next such day of a month (rule 7). */
+function frDayOfMonthParser(): Parser {
+  const re =
+    `(?:(?:pour|avant|d'ici|jusqu'au)\\s+)?le\\s+(?<d>\\d{1,2}|1er|premier)` +
+    `(?!\\s*(?:h(?![\\p{L}])|heures?|:|\\d|/|-|\\.|${FR_MONTH_RE}|du\\s+mois|de\\s+ce\\s+mois|minutes?|jours?|semaines?|mois|ans?|fois|personnes?|euros?|[eè]me|e(?![\\p{L}])))`;
+  return pieceParser('fr-day-of-month', re, (m, env) => {
+    const raw = fold(m.groups.d ?? '');
+    const day = /^(1er|premier)$/.test(raw) ? 1 : Number(raw);
+    if (!(day >= 1 && day <= 31)) return null;
+    return { date: { year: env.now.year, month: env.now.month, day, yearImplied: true, monthImplied: true } };
+  });
+}
+
 function frDurationParser(bare: boolean): Parser {
   const re =
     `(?:(?:dans|d'ici|sous)\\s+(?:environ\\s+|[àa]\\s+peu\\s+pr[èe]s\\s+|juste\\s+|seulement\\s+)?(?<d1>${DURATION_FR})` +
@@ -189,6 +202,7 @@ export function frenchParsers(bareDurations: boolean): Parser[] {
     ...(bareDurations ? [frDurationParser(true)] : []),
     frOrdinalParser(),
     frMonthDayParser(),
+    frDayOfMonthParser(),
     frWeekdayParser(),
     frCasualDateParser(),
     frDayPartParser(),

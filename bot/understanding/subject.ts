@@ -24,7 +24,7 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:mets|mettez|mettre|cr[ée]e|cr[ée]ez|ajoute|ajoutez|programme)(?:[- ]moi)?\s+un\s+(?:rappel|r[ée]veil|alarme)(?:\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
     /^(?:rappel|note|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
-    /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+(?:je|j')|qu'on|que\s+l'on|que)(?![\p{L}])/iu,
+    /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+j'|(?:que\s+je|qu'on|que\s+l'on|que)(?![\p{L}]))/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)(?![\p{L}])/iu,
     /^(?:je\s+|j')?(?:dois|devrais|devrai|vais|veux|voudrais|aimerais|ai\s+besoin\s+d'|ai\s+besoin\s+de|ai\s+à|ai\s+a)(?![\p{L}])/iu,
     /^(?:je\s+ne\s+dois\s+pas\s+oublier|faut\s+pas\s+que\s+j'oublie|il\s+ne\s+faut\s+pas\s+que\s+j'oublie)(?:\s+de(?![\p{L}])|\s*d')?/iu,
@@ -50,17 +50,24 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
   fr: /[\s,.!:]*(?<![\p{L}])(?:merci(?:\s+beaucoup)?|ok|d'accord|stp|svp|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t)[\s.!?]*$/iu,
 };
 
-/** Connectors left hanging once a date is cut out ("at", "à", "on", "le", "pour"). */
-const DANGLING_BEFORE: Record<Language, RegExp> = {
-  en: new RegExp(
-    `(?:^|\\s)(?:at|on|by|for|in|around|about|approximately|from|until|till|the|of|this|next|and|or|before|after|starting)\\s*[,]?\\s*$`,
-    'iu',
-  ),
-  fr: new RegExp(
-    `(?:^|\\s)(?:[àa]|au|aux|le|la|les|pour|vers|d[èe]s|d'ici|en|ce|cet|cette|et|ou|avant|apr[èe]s|environ|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|[àa]\\s+partir\\s+de|l')\\s*[,]?\\s*$`,
-    'iu',
-  ),
+/**
+ * Connectors left hanging once a date is cut out ("on", "le", "pour"). Time spans already carry
+ * their own "at"/"à"; particles that belong to a verb ("put in", "turn on") must survive them.
+ */
+const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
+  en: /(?:^|\s)(?:on|by|for|the|of|this|next|before|after|until|till|starting|from|and|or)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de)\s*,?\s*$/iu,
 };
+const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
+  en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|autour\s+de|aux\s+alentours\s+de)\s*,?\s*$/iu,
+};
+
+export interface RemovedSpan {
+  start: number;
+  end: number;
+  kind: 'date' | 'time';
+}
 
 const DANGLING_END: Record<Language, RegExp> = {
   en: /(?:^|\s)(?:at|on|by|for|in|around|about|from|until|till|the|of|this|next|and|or|to|before|after)[\s,.!?]*$/iu,
@@ -103,14 +110,15 @@ export function stripTrigger(text: string, language: Language): string {
  * The subject of a reminder: the user's own words minus the date/time spans, the dangling
  * connectors those leave behind, the trigger phrase and the fillers (rule 12).
  */
-export function extractSubject(original: string, spans: Array<[number, number]>, language: Language): string {
+export function extractSubject(original: string, spans: RemovedSpan[], language: Language): string {
   let s = original;
-  const sorted = [...spans].sort((a, b) => b[0] - a[0]);
-  for (const [a, b] of sorted) {
-    let head = s.slice(0, a);
-    const tail = s.slice(b);
+  const sorted = [...spans].sort((a, b) => b.start - a.start);
+  for (const span of sorted) {
+    let head = s.slice(0, span.start);
+    const tail = s.slice(span.end);
+    const dangling = span.kind === 'time' ? DANGLING_BEFORE_TIME[language] : DANGLING_BEFORE_DATE[language];
     for (let guard = 0; guard < 4; guard++) {
-      const m = head.match(DANGLING_BEFORE[language]);
+      const m = head.match(dangling);
       if (!m || m[0].trim() === '') break;
       head = head.slice(0, head.length - m[0].length);
     }

@@ -5,7 +5,7 @@ import { detectLanguage } from './language';
 import { normalize, originalSpan } from './normalize';
 import { ParseEnv, pieceOf } from './piece-parser';
 import { combinePieces, resolvePiece } from './resolve';
-import { extractSubject } from './subject';
+import { extractSubject, RemovedSpan } from './subject';
 import { Language, UnderstandContext, Understanding, WhenPiece, WhenResult } from './types';
 
 export function toZonedNow(now: Date | string, timezone: string): DateTime {
@@ -17,9 +17,14 @@ export function toZonedNow(now: Date | string, timezone: string): DateTime {
 }
 
 /** A chrono result made by chrono's own parsers (month names, numeric dates) read as a piece. */
-function pieceFromChrono(result: ParsedResult): WhenPiece | null {
+function pieceFromChrono(result: ParsedResult, text: string): WhenPiece | null {
   const s = result.start;
   const piece: WhenPiece = {};
+  // A month name alone is more often a name ("pick up April") than a date, unless introduced.
+  if (!s.isCertain('day') && !s.isCertain('weekday')) {
+    const lead = text.slice(Math.max(0, result.index - 12), result.index).toLowerCase();
+    if (!/(?:^|\s)(?:in|en|early|late|mid|d[ée]but|fin|mi|mois\s+d'|mois\s+de)[\s-]*$/.test(lead)) return null;
+  }
   if (s.isCertain('day') || s.isCertain('month') || s.isCertain('year')) {
     const date = {
       year: s.get('year')!,
@@ -40,7 +45,7 @@ function pieceFromChrono(result: ParsedResult): WhenPiece | null {
 interface Extraction {
   pieces: WhenPiece[];
   /** Spans of the date/time words in the original text. */
-  spans: Array<[number, number]>;
+  spans: RemovedSpan[];
 }
 
 function extract(text: string, language: Language, now: DateTime, zone: string, bareDurations: boolean): Extraction {
@@ -56,12 +61,13 @@ function extract(text: string, language: Language, now: DateTime, zone: string, 
   const option = { rappel: env } as ParsingOption;
   const results = chronoFor(language, bareDurations).parse(norm.text, reference, option);
   const pieces: WhenPiece[] = [];
-  const spans: Array<[number, number]> = [];
+  const spans: RemovedSpan[] = [];
   for (const r of results) {
-    const piece = pieceOf(r) ?? pieceFromChrono(r);
+    const piece = pieceOf(r) ?? pieceFromChrono(r, norm.text);
     if (!piece) continue;
     pieces.push(piece);
-    spans.push(originalSpan(norm, r.index, r.index + r.text.length));
+    const [start, end] = originalSpan(norm, r.index, r.index + r.text.length);
+    spans.push({ start, end, kind: piece.time && !piece.date ? 'time' : 'date' });
   }
   return { pieces, spans };
 }
