@@ -36,10 +36,7 @@ export class RecordingReminderDelivery implements ReminderDeliveryPort {
       if (this.queue.length >= 500) void this.flush();
       else if (!this.timer) this.timer = setTimeout(() => void this.flush(), 3);
     }).then(
-      () => {
-        this.logger.debug?.(`Reminder ${reminder.id} delivered (recorded) to user ${reminder.userId}`);
-        return { ok: true as const, providerMessageId: `recorded-${reminder.id}-${reminder.attempt}` };
-      },
+      () => ({ ok: true as const, providerMessageId: `recorded-${reminder.id}-${reminder.attempt}` }),
       (e: Error) => ({ ok: false as const, retryable: true, error: `Recording failed: ${e.message}` }),
     );
   }
@@ -66,6 +63,7 @@ export class RecordingReminderDelivery implements ReminderDeliveryPort {
       );
       for (const p of batch) p.resolve();
     } catch (e) {
+      this.logger.warn(`Could not record ${batch.length} delivery(ies): ${(e as Error).message}`);
       for (const p of batch) p.reject(e as Error);
     }
   }
