@@ -55,6 +55,8 @@ export function normalizePhone(input: string | undefined | null, countryCode?: s
     const prefix = dialCode(countryCode);
     if (!prefix) return null;
     candidates.push(prefix + kept.replace(/^0+/, ''));
+    // Some numbering plans keep a leading 0 after the country code (Côte d'Ivoire since 2021).
+    if (kept.startsWith('0')) candidates.push(prefix + kept);
   }
   for (const candidate of candidates) {
     const parsed = parsePhoneNumberFromString(candidate);

@@ -40,7 +40,7 @@ export function entitlement(user: Pick<User, 'plan' | 'trialEndsAt' | 'subscript
     trialEndsAt,
     trialDaysLeft: onTrial ? Math.ceil((trialEndsAt!.getTime() - now.getTime()) / DAY) : 0,
     subscriptionEndsAt,
-    weeklyLimit: WEEKLY_LIMITS[plan] ?? 5,
+    weeklyLimit: plan in WEEKLY_LIMITS ? WEEKLY_LIMITS[plan] : 5,
   };
 }
 

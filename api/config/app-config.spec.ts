@@ -1,0 +1,45 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('configuration', () => {
+  it('starts on embedded defaults with an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.database.url).toBeUndefined();
+    expect(c.simulator).toBe(true);
+    expect(c.whatsapp).toBeUndefined();
+    expect(c.telegram).toBeUndefined();
+    expect(c.openai).toBeUndefined();
+    expect(c.dispatcher.rates).toMatchObject({ whatsapp: 80, telegram: 25 });
+  });
+
+  it('reports every problem, one line each', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', WHATSAPP_ACCESS_TOKEN: 't', ADMIN_USERNAME: 'root', TELEGRAM_BOT_TOKEN: 'nope' });
+      fail('should throw');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const problems = (e as ConfigError).problems;
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^PORT must be an integer/),
+          expect.stringMatching(/^DATABASE_URL must be a postgres/),
+          expect.stringMatching(/^WhatsApp is partly configured: also set WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN/),
+          expect.stringMatching(/^ADMIN_USERNAME and ADMIN_PASSWORD go together/),
+          expect.stringMatching(/^TELEGRAM_BOT_TOKEN does not look like/),
+        ]),
+      );
+      expect(problems).toHaveLength(5);
+    }
+  });
+
+  it('enables a provider when its variables are set', () => {
+    const c = loadConfig({
+      WHATSAPP_PHONE_NUMBER_ID: '123', WHATSAPP_ACCESS_TOKEN: 'tok', WHATSAPP_APP_SECRET: 'sec', WHATSAPP_VERIFY_TOKEN: 'ver',
+      TELEGRAM_BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ', OPENAI_API_KEY: 'sk-test', SIMULATOR: 'off',
+    });
+    expect(c.whatsapp).toMatchObject({ phoneNumberId: '123', apiBaseUrl: 'https://graph.facebook.com' });
+    expect(c.telegram?.apiRoot).toBe('https://api.telegram.org');
+    expect(c.openai?.sttModel).toBeTruthy();
+    expect(c.simulator).toBe(false);
+  });
+});
