@@ -110,7 +110,9 @@ async function load(): Promise<void> {
   const maxMs = arg('max-seconds', 30) * 1000;
   const warmup = Math.min(500, Math.ceil(total / 10));
 
-  const child = fork(__filename, ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_PROFILE_DIR=/tmp/prof writes a V8 CPU profile of the server, to see where time goes.
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = fork(__filename, ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [...process.execArgv, ...profile] });
   const ask = <T>(cmd?: string) =>
     new Promise<T>((resolve) => {
       child.once('message', (m) => resolve(m as T));
