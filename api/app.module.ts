@@ -10,6 +10,8 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { RemindersModule } from './reminders/reminders.module';
+import { SubscriptionController } from './billing/subscription.controller';
 import { PublicConfigController } from './web/public-config.controller';
 
 /** Ports every module may need, bound once for the whole app. */
@@ -41,10 +43,11 @@ export class AppModule {
         PortsModule.forRoot([{ provide: USER_MESSENGER, useClass: LoggingUserMessenger }]),
         AccountsModule,
         NewsletterModule,
+        RemindersModule.forRoot(),
         AdminModule,
         HealthModule,
       ],
-      controllers: [PublicConfigController],
+      controllers: [PublicConfigController, SubscriptionController],
     };
   }
 }

@@ -3,6 +3,7 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import type { IncomingMessage } from 'node:http';
 import { json, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -20,8 +21,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // Our own parsers (the app is created with bodyParser: false): they keep the raw bytes for
   // webhook signatures, and their errors are answered here in the API's error shape instead of
   // being re-thrown with the parser's internal message.
-  const keepRaw = (req: { rawBody?: Buffer }, _res: unknown, buf: Buffer) => {
-    req.rawBody = buf;
+  const keepRaw = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
+    (req as IncomingMessage & { rawBody?: Buffer }).rawBody = buf;
   };
   app.use(json({ limit: config.bodyLimit, verify: keepRaw }));
   app.use(urlencoded({ limit: config.bodyLimit, extended: false, verify: keepRaw }));
