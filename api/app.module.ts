@@ -35,7 +35,10 @@ export class AppModule {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-hub-signature-256"]', 'req.headers["x-telegram-bot-api-secret-token"]', 'res.headers["set-cookie"]'],
             autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
-            customProps: () => ({}),
+            // The WhatsApp verification handshake carries its verify token in the query string.
+            serializers: {
+              req: (req: { url?: string }) => ({ ...req, url: req.url?.replace(/(hub\.verify_token=)[^&]*/g, '$1[Redacted]') }),
+            },
           },
         }),
         ScheduleModule.forRoot(),
