@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from './logo';
 import { cn } from './ui/cn';
-import { CheckIcon, MicIcon } from './ui/icons';
+import { BellIcon, CheckIcon, MicIcon } from './ui/icons';
 
 const STEPS = 5;
 
@@ -80,7 +80,7 @@ export function ChatMock({ play = false, runKey = 0, className }: { play?: boole
         {visible >= 5 && (
           <div className={cn(theirs, 'border-l-4 border-accent')}>
             <VoiceBubble label={t('hero.chat.voice')} />
-            <p className="mt-1.5 font-semibold">{t('hero.chat.due')}</p>
+            <p className="mt-1.5 flex items-center gap-1.5 font-semibold"><BellIcon className="h-4 w-4 text-accent" />{t('hero.chat.due')}</p>
           </div>
         )}
       </div>

@@ -9,8 +9,8 @@ export function CountrySelect({ value, onChange, id }: { value: string; onChange
   const lang = useSignalValue(language);
   const options = COUNTRIES.map((c) => ({
     value: c.code,
-    label: `${c.flag} ${c.name[lang]} (${c.code.replace(/-[A-Z]+$/, '')})`,
-    text: `${c.flag} ${c.code.replace(/-[A-Z]+$/, '')}`,
+    label: `${c.name[lang]} (${c.code.replace(/-[A-Z]+$/, '')})`,
+    text: `${c.iso} ${c.code.replace(/-[A-Z]+$/, '')}`,
   }));
   return <Select id={id} value={value} onValueChange={onChange} options={options} ariaLabel={t('auth.country')} className="w-[7.5rem] flex-none" />;
 }

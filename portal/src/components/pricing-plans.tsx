@@ -65,7 +65,7 @@ export function PricingPlans({ billing, basicHref, premiumHref, currentPlan }: P
   const isBasic = currentPlan === 'basic' || currentPlan === 'free';
   const isPremium = currentPlan === 'premium';
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+    <div className="mx-auto grid grid-cols-1 max-w-4xl gap-6 md:grid-cols-2">
       <article className="flex flex-col gap-6 rounded-3xl border border-border bg-surface p-7 shadow-card" aria-labelledby="plan-basic">
         <div>
           <h3 id="plan-basic" className="text-xl font-semibold text-fg">{t('pricing.basic.name')}</h3>

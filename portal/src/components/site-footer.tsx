@@ -18,7 +18,7 @@ export function SiteFooter() {
   const linkClass = 'text-sm text-fg-muted transition-colors hover:text-fg';
   return (
     <footer className="border-t border-border bg-bg-elevated">
-      <div className="container-page grid gap-10 py-14 md:grid-cols-2 nav:grid-cols-[1.4fr_1fr_1fr_1.6fr]">
+      <div className="container-page grid grid-cols-1 gap-10 py-14 md:grid-cols-2 nav:grid-cols-[1.4fr_1fr_1fr_1.6fr]">
         <div className="flex flex-col gap-4">
           <Logo />
           <p className="max-w-xs text-sm leading-relaxed text-fg-muted">{t('footer.about')}</p>

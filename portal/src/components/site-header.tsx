@@ -72,10 +72,10 @@ export function SiteHeader() {
       <div className="container-page flex items-center justify-between gap-4">
         <Logo />
         <nav aria-label={t('nav.mainNavigation')} className="hidden nav:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center">
             {anchors.map((a) => (
               <li key={a.key}>
-                <a href={a.href} className="rounded-full px-3 py-2 text-sm font-medium text-fg-muted transition-colors hover:text-fg">
+                <a href={a.href} className="whitespace-nowrap rounded-full px-2.5 py-2 text-sm font-medium text-fg-muted transition-colors hover:text-fg">
                   {a.label}
                 </a>
               </li>

@@ -36,7 +36,7 @@ export function AuthPage() {
   return (
     <div className="flex min-h-screen flex-col">
       <AppTopBar />
-      <main id="main" className="container-page grid flex-1 items-start gap-10 py-10 nav:grid-cols-[1fr_0.85fr] nav:py-16">
+      <main id="main" className="container-page grid grid-cols-1 flex-1 items-start gap-10 py-10 nav:grid-cols-[1fr_0.85fr] nav:py-16">
         <div className="mx-auto w-full max-w-lg">
           <h1 className="text-3xl font-bold tracking-tight text-fg">{t('auth.title')}</h1>
           <p className="mb-6 mt-2 text-fg-muted">{t('auth.subtitle')}</p>

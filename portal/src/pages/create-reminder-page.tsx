@@ -79,7 +79,7 @@ export function CreateReminderPage() {
                 <Field label={t('reminderForm.text')} error={err(errors.reminderText)}>
                   <Textarea name="reminderText" value={reminderText} onChange={(e) => setReminderText(e.target.value)} placeholder={t('reminderForm.textPlaceholder')} rows={4} maxLength={2000} />
                 </Field>
-                <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   <Field label={t('reminderForm.date')} error={err(errors.date)}>
                     <Input type="date" name="reminderDate" value={date} onChange={(e) => setDate(e.target.value)} />
                   </Field>

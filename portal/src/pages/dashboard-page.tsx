@@ -115,7 +115,7 @@ export function DashboardPage() {
             {expired && <p id="new-reminder-disabled" className="max-w-xs text-xs text-danger">{t('dashboard.newReminderDisabled')}</p>}
           </div>
         </div>
-        <div className="grid gap-6 nav:grid-cols-[1fr_20rem]">
+        <div className="grid grid-cols-1 gap-6 nav:grid-cols-[1fr_20rem]">
           <Tabs value={tab} onValueChange={setTab} className="min-w-0">
             <TabsList label={t('dashboard.title')}>
               {TABS.map((key) => (

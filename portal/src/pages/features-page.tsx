@@ -21,7 +21,7 @@ export function FeaturesPage() {
           <h1 className="text-4xl font-extrabold tracking-tight text-fg md:text-5xl">{t('features.title')}</h1>
           <p className="mt-4 text-lg text-fg-muted">{t('features.subtitle')}</p>
         </div>
-        <ul className="mx-auto grid max-w-5xl gap-5 md:grid-cols-2">
+        <ul className="mx-auto grid grid-cols-1 max-w-5xl gap-5 md:grid-cols-2">
           {ITEMS.map(({ key, Icon }) => (
             <li key={key} className="flex gap-4 rounded-2xl border border-border bg-surface p-6 shadow-card">
               <span className="flex h-12 w-12 flex-none items-center justify-center rounded-xl bg-primary-soft text-primary-soft-fg"><Icon className="h-6 w-6" /></span>

@@ -72,7 +72,7 @@ export function LandingPage() {
           className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full opacity-40 blur-3xl"
           style={{ background: 'radial-gradient(closest-side, var(--primary), transparent)' }}
         />
-        <div className="container-page relative grid items-center gap-14 nav:grid-cols-[1.15fr_1fr]">
+        <div className="container-page relative grid grid-cols-1 items-center gap-14 nav:grid-cols-[1.15fr_1fr]">
           <div className="flex flex-col items-start gap-6">
             <span className="inline-flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-sm font-medium text-fg-muted">
               <SparklesIcon className="h-4 w-4 text-accent" />
@@ -105,7 +105,7 @@ export function LandingPage() {
       <section id={SECTION_IDS.whyChoose} className="py-20">
         <div className="container-page">
           <SectionHeading title={t('why.title')} subtitle={t('why.subtitle')} />
-          <div className="grid gap-5 sm:grid-cols-2 nav:grid-cols-4">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 nav:grid-cols-4">
             <FeatureCard icon={<MicIcon className={icon} />} title={t('why.items.voice.title')} text={t('why.items.voice.text')} />
             <FeatureCard icon={<MessageIcon className={icon} />} title={t('why.items.whatsapp.title')} text={t('why.items.whatsapp.text')} />
             <FeatureCard icon={<GlobeIcon className={icon} />} title={t('why.items.timezone.title')} text={t('why.items.timezone.text')} />
@@ -123,7 +123,7 @@ export function LandingPage() {
       <section id={SECTION_IDS.howItWorks} className="bg-bg-elevated py-20">
         <div className="container-page">
           <SectionHeading title={t('how.title')} subtitle={t('how.subtitle')} />
-          <ol className="grid gap-6 md:grid-cols-3">
+          <ol className="grid grid-cols-1 gap-6 md:grid-cols-3">
             {(['one', 'two', 'three'] as const).map((step, i) => (
               <li key={step} className="relative flex flex-col gap-3 rounded-2xl border border-border bg-surface p-7 shadow-card">
                 <span className="flex h-10 w-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-fg">
@@ -163,7 +163,7 @@ export function LandingPage() {
       <section id={SECTION_IDS.features} className="bg-bg-elevated py-20">
         <div className="container-page">
           <SectionHeading title={t('features.title')} subtitle={t('features.subtitle')} />
-          <div className="grid gap-5 sm:grid-cols-2 nav:grid-cols-3">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 nav:grid-cols-3">
             <FeatureCard icon={<MicIcon className={icon} />} title={t('features.items.voice.title')} text={t('features.items.voice.text')} />
             <FeatureCard icon={<BellIcon className={icon} />} title={t('features.items.smart.title')} text={t('features.items.smart.text')} />
             <FeatureCard icon={<MessageIcon className={icon} />} title={t('features.items.messaging.title')} text={t('features.items.messaging.text')} />
@@ -203,7 +203,7 @@ export function LandingPage() {
         <div className="container-page">
           <div className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-[#064e3b] to-[#0f766e] px-6 py-12 text-white shadow-pop md:px-14">
             <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-accent/30 blur-3xl" />
-            <div className="relative grid items-center gap-10 nav:grid-cols-2">
+            <div className="relative grid grid-cols-1 items-center gap-10 nav:grid-cols-2">
               <div className="flex flex-col gap-4">
                 <h2 className="text-3xl font-bold tracking-tight md:text-4xl">{t('cta.title')}</h2>
                 <p className="text-lg text-white/80">{t('cta.text')}</p>

@@ -86,7 +86,7 @@ export function RegisterForm({ referralCode = '' }: { referralCode?: string }) {
         placeholder={t('auth.phonePlaceholder')}
         name="phoneNumber"
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label={t('auth.password')} error={errors.password}>
           <Input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
@@ -94,7 +94,7 @@ export function RegisterForm({ referralCode = '' }: { referralCode?: string }) {
           <Input type="password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         </Field>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label={t('auth.username')}>
           <Input name="username" autoComplete="nickname" value={username} onChange={(e) => setUsername(e.target.value)} />
         </Field>

@@ -32,7 +32,8 @@ function readAsDataUrl(file: File): Promise<string> {
 
 export function Avatar({ user, size = 'h-16 w-16' }: { user: User; size?: string }) {
   const name = user.displayName || user.username;
-  const initials = name.replace(/^\+/, '').slice(0, 2).toUpperCase();
+  const words = name.replace(/^\+/, '').split(/\s+/).filter(Boolean);
+  const initials = (words.length > 1 ? words[0][0] + words[1][0] : name.replace(/^\+/, '').slice(0, 2)).toUpperCase();
   return user.profileImage ? (
     <img src={user.profileImage} alt="" className={`${size} flex-none rounded-full object-cover`} />
   ) : (
@@ -144,7 +145,7 @@ export function ProfileTab({ user }: { user: User }) {
                 {imageError && <p role="alert" className="text-sm text-danger">{imageError}</p>}
               </div>
             </div>
-            <div className="grid gap-4 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <Field label={t('profile.displayName')}>
                 <Input value={displayName} onChange={(e) => setDisplayName(e.target.value)} autoComplete="name" />
               </Field>

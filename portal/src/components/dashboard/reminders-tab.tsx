@@ -151,14 +151,8 @@ export function RemindersTab({ reminders, loading, error, canCreate }: Reminders
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between">
+      <CardHeader>
         <CardTitle>{t('reminders.title')}</CardTitle>
-        {canCreate && (
-          <Link href="/create-reminder" className={buttonClasses('outline', 'sm')}>
-            <PlusIcon className="h-4 w-4" />
-            {t('dashboard.newReminder')}
-          </Link>
-        )}
       </CardHeader>
       <CardBody>
         <audio ref={audioRef} onEnded={() => setPlayingId(null)} className="hidden" />
@@ -171,6 +165,12 @@ export function RemindersTab({ reminders, loading, error, canCreate }: Reminders
             <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-fg"><BellIcon className="h-7 w-7" /></span>
             <p className="font-semibold text-fg">{t('reminders.empty')}</p>
             <p className="max-w-xs text-sm text-fg-muted">{t('reminders.emptyText')}</p>
+            {canCreate && (
+              <Link href="/create-reminder" className={buttonClasses('outline', 'sm')}>
+                <PlusIcon className="h-4 w-4" />
+                {t('dashboard.newReminder')}
+              </Link>
+            )}
           </div>
         ) : (
           <ul className="flex flex-col gap-3" aria-label={t('reminders.title')}>
@@ -193,7 +193,7 @@ export function RemindersTab({ reminders, loading, error, canCreate }: Reminders
                       <span>{zone}</span>
                     </p>
                   </div>
-                  <div className="flex flex-wrap items-center gap-1" role="group" aria-label={t('reminders.actions', { subject: r.subject })}>
+                  <div className="-ml-2 flex items-center gap-1 sm:ml-0" role="group" aria-label={t('reminders.actions', { subject: r.subject })}>
                     {r.voiceNoteUrl && (
                       <Button size="icon" variant="ghost" aria-pressed={playingId === r.id} aria-label={playingId === r.id ? t('reminders.stop') : t('reminders.play')} onClick={() => togglePlay(r)}>
                         {playingId === r.id ? <StopIcon className="h-4 w-4" /> : <PlayIcon className="h-4 w-4" />}
@@ -201,9 +201,9 @@ export function RemindersTab({ reminders, loading, error, canCreate }: Reminders
                     )}
                     {pending && (
                       <>
-                        <Button size="sm" variant="ghost" onClick={() => setRescheduling(r)}>
+                        <Button size="sm" variant="ghost" onClick={() => setRescheduling(r)} aria-label={t('reminders.reschedule')} title={t('reminders.reschedule')}>
                           <CalendarIcon className="h-4 w-4" />
-                          {t('reminders.reschedule')}
+                          <span className="hidden md:inline">{t('reminders.reschedule')}</span>
                         </Button>
                         <Button size="icon" variant="ghost" aria-label={t('reminders.cancelReminder')} title={t('reminders.cancelReminder')} busy={cancelMutation.isPending && cancelMutation.variables === r.id} onClick={() => cancelMutation.mutate(r.id)}>
                           <BanIcon className="h-4 w-4" />

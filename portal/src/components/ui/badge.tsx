@@ -19,7 +19,7 @@ export function Badge({ tone = 'neutral', className, ...rest }: BadgeProps) {
   return (
     <span
       data-tone={tone}
-      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone], className)}
+      className={cn('inline-flex flex-none items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone], className)}
       {...rest}
     />
   );

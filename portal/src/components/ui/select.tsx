@@ -35,9 +35,9 @@ export function Select({ value, onValueChange, options, ariaLabel, id, className
         aria-invalid={aria['aria-invalid']}
         aria-describedby={aria['aria-describedby']}
         className={cn(
-          'inline-flex h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-xl border border-border bg-bg-elevated px-3.5 text-left text-sm text-fg',
+          'inline-flex h-11 cursor-pointer items-center justify-between gap-2 rounded-xl border border-border bg-bg-elevated px-3.5 text-left text-sm text-fg',
           'focus:border-primary focus:outline-none focus:ring-2 focus:ring-ring/30 disabled:opacity-60',
-          className,
+          className ?? 'w-full',
         )}
       >
         <RadixSelect.Value>{current?.text ?? current?.label}</RadixSelect.Value>
