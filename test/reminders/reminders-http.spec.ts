@@ -1,0 +1,100 @@
+import { createTestApp, TestApp } from '../support/test-app';
+import { testDatabases } from '../support/test-db';
+
+const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+let phones = Math.floor(Math.random() * 500_000);
+/** French mobiles in the 0612 range (every one valid for libphonenumber), unique per call. */
+const phone = () => `+33612${String(++phones).padStart(6, '0')}`;
+const valid = (n = 1) => ({ subject: `Dentist ${n}`, reminderText: 'Call the dentist to confirm', time: inHours(24 + n) });
+
+describe.each(testDatabases())('/api/reminders over HTTP (%s database)', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.db.drop();
+  });
+
+  it('needs a session', async () => {
+    const res = await t.agent().get('/api/reminders');
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('create, list newest due first, patch, cancel, delete', async () => {
+    const { agent } = await t.registerUser({ language: 'en', phoneNumber: phone() });
+    const a = await agent.post('/api/reminders').send(valid(1));
+    expect(a.status).toBe(201);
+    expect(Object.keys(a.body).sort()).toEqual(['createdAt', 'id', 'languageCode', 'reminderText', 'reminderTime', 'status', 'subject', 'timezone', 'voiceNoteUrl'].sort());
+    expect(a.body).toMatchObject({ subject: 'Dentist 1', status: 'pending', languageCode: 'en', voiceNoteUrl: null });
+    const b = await agent.post('/api/reminders').send({ ...valid(2), timezone: 'Asia/Tokyo' });
+    expect(b.body.timezone).toBe('Asia/Tokyo');
+
+    const list = await agent.get('/api/reminders?phone=%2B33600000000');
+    expect(list.status).toBe(200);
+    expect(list.body.map((r: { id: number }) => r.id)).toEqual([b.body.id, a.body.id]);
+
+    const later = inHours(72);
+    const p = await agent.patch(`/api/reminders/${a.body.id}`).send({ subject: 'Dentist moved', time: later });
+    expect(p.status).toBe(200);
+    expect(p.body).toMatchObject({ subject: 'Dentist moved', reminderTime: later });
+
+    const c = await agent.patch(`/api/reminders/${a.body.id}`).send({ status: 'cancelled' });
+    expect(c.body.status).toBe('cancelled');
+    const again = await agent.patch(`/api/reminders/${a.body.id}`).send({ time: inHours(80) });
+    expect(again.status).toBe(409);
+
+    const d = await agent.delete(`/api/reminders/${b.body.id}?phone=%2B33600000000`);
+    expect(d.status).toBe(200);
+    expect((await agent.get('/api/reminders')).body.map((r: { id: number }) => r.id)).toEqual([a.body.id]);
+  });
+
+  it.each([
+    [{ subject: 'ab' }, 'Subject must be at least 3 characters.'],
+    [{ reminderText: 'short' }, 'Reminder text must be at least 10 characters.'],
+    [{ time: new Date(Date.now() - 60_000).toISOString() }, 'Please select a future date.'],
+    [{ time: 'not a date' }, 'Please select a future date.'],
+    [{ subject: { $gt: '' } }, 'Subject must be at least 3 characters.'],
+    [{ subject: 'x'.repeat(100_000) }, 'Subject must be at most 200 characters.'],
+    [{ timezone: 'Nowhere/Land' }, 'Timezone must be a valid IANA zone such as Europe/Paris.'],
+  ])('400 on %#', async (patch, message) => {
+    const { agent } = await t.registerUser({ phoneNumber: phone() });
+    const res = await agent.post('/api/reminders').send({ ...valid(), ...patch });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message });
+  });
+
+  it('odd ids are 404, never 500; another user’s reminder is 404', async () => {
+    const owner = await t.registerUser({ phoneNumber: phone() });
+    const other = await t.registerUser({ phoneNumber: phone() });
+    const r = await owner.agent.post('/api/reminders').send(valid());
+    for (const id of ['abc', '0', '-5', '99999999999999', '1e3']) {
+      expect((await owner.agent.patch(`/api/reminders/${id}`).send({ subject: 'Anything' })).status).toBe(404);
+      expect((await owner.agent.delete(`/api/reminders/${id}`)).status).toBe(404);
+    }
+    expect((await other.agent.patch(`/api/reminders/${r.body.id}`).send({ status: 'cancelled' })).status).toBe(404);
+    expect((await other.agent.delete(`/api/reminders/${r.body.id}`)).status).toBe(404);
+    expect((await owner.agent.patch(`/api/reminders/${r.body.id}`).send({ status: 'sent' })).status).toBe(400);
+  });
+
+  it('403 over quota with when and where to upgrade, in the user language', async () => {
+    const { agent, user } = await t.registerUser({ language: 'fr', phoneNumber: phone() });
+    // New accounts start on a Premium trial; end it so the Basic quota applies.
+    await t.dataSource.query(`UPDATE users SET trial_ends_at = now() - interval '1 day', plan = 'basic' WHERE id = $1`, [user.id]);
+    const created: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await agent.post('/api/reminders').send(valid(i));
+      expect(res.status).toBe(201);
+      created.push(res.body.createdAt);
+    }
+    const res = await agent.post('/api/reminders').send(valid(6));
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden', upgradeUrl: '/pricing' });
+    expect(res.body.message).toMatch(/^Vous avez atteint la limite de 5 rappels sur 7 jours/);
+    const expected = new Date(created[0]).getTime() + 7 * 86_400_000;
+    expect(Math.abs(new Date(res.body.nextAvailableAt).getTime() - expected)).toBeLessThan(1000);
+  });
+});
