@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,7 @@ export class FfmpegAudioConverter implements AudioConverter {
   private readonly bitrateKbps: number;
   private readonly timeoutSeconds: number;
   private readonly concurrency: number;
+  private usable?: Promise<void>;
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
@@ -149,7 +151,27 @@ export class FfmpegAudioConverter implements AudioConverter {
     }
   }
 
+  /**
+   * fluent-ffmpeg throws from inside its exit handler when the binary cannot be spawned (an
+   * uncaught TypeError that would take the server down), so the binary is tried once first.
+   * A failure is not remembered: installing ffmpeg fixes a running server.
+   */
+  private ensureUsable(): Promise<void> {
+    this.usable ??= new Promise<void>((resolve, reject) => {
+      execFile(this.ffmpeg.path, ['-hide_banner', '-version'], { timeout: 10_000 }, (err, stdout) => {
+        if (err) reject(new AudioConversionError(`ffmpeg could not start at ${this.ffmpeg.path}: ${err.message}`, { cause: err }));
+        else if (!/libopus/.test(stdout)) reject(new AudioConversionError(`ffmpeg at ${this.ffmpeg.path} has no libopus`));
+        else resolve();
+      });
+    }).catch((err: Error) => {
+      this.usable = undefined;
+      throw err;
+    });
+    return this.usable;
+  }
+
   private async run(inPath: string, outputOptions: string[], target: string): Promise<FfmpegRun> {
+    await this.ensureUsable();
     await this.acquire();
     try {
       return await new Promise<FfmpegRun>((resolve, reject) => {
