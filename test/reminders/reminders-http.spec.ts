@@ -98,3 +98,33 @@ describe.each(testDatabases())('/api/reminders over HTTP (%s database)', (kind) 
     expect(Math.abs(new Date(res.body.nextAvailableAt).getTime() - expected)).toBeLessThan(1000);
   });
 });
+
+describe.each(testDatabases())('dispatcher inside the app (%s database)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind, env: { DISPATCHER_ENABLED: 'true', DISPATCHER_POLL_MS: '5000' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.db.drop();
+  });
+
+  it('delivers a reminder created over HTTP at its due time through the recording adapter', async () => {
+    const { agent } = await t.registerUser({ phoneNumber: phone() });
+    const due = new Date(Date.now() + 2000);
+    const res = await agent.post('/api/reminders').send({ subject: 'Stretch', reminderText: 'Stand up and stretch', time: due.toISOString() });
+    expect(res.status).toBe(201);
+    const deadline = Date.now() + 8000;
+    let rows: Array<{ delivered_at: Date }> = [];
+    while (Date.now() < deadline && !rows.length) {
+      rows = await t.dataSource.query(`SELECT delivered_at FROM reminder_deliveries WHERE reminder_id = $1`, [res.body.id]);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows).toHaveLength(1);
+    // The poll is 5 s: being on time shows the wake-up hint worked.
+    expect(new Date(rows[0].delivered_at).getTime() - due.getTime()).toBeLessThan(1000);
+    await new Promise((r) => setTimeout(r, 200));
+    const list = await agent.get('/api/reminders');
+    expect(list.body[0]).toMatchObject({ id: res.body.id, status: 'sent' });
+  });
+});
