@@ -199,7 +199,7 @@ function enCasualDateParser(): Parser {
     'next\\s+week(?:end)?|this\\s+(?:coming\\s+)?weekend|(?:the\\s+)?weekend|next\\s+month|next\\s+year|end\\s+of\\s+(?:the\\s+)?(?:day|week|month))';
   return pieceParser('en-casual-date', re, (m, env) => {
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
-    const today = env.now.startOf('day');
+    const today = env.today;
     if (/day after tomorrow/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
     if (/today/.test(s)) return { date: ymd(today) };
     if (/tomorrow|tmrw|tmr|2morrow/.test(s)) return { date: ymd(today.plus({ days: 1 })) };
@@ -280,7 +280,7 @@ function enMonthTheDayParser(): Parser {
     const month = EN_MONTHS[fold(m.groups.month ?? '')];
     const day = Number(m.groups.d);
     if (!month || day < 1 || day > 31) return null;
-    return { date: { year: m.groups.y ? Number(m.groups.y) : env.now.year, month, day, yearImplied: !m.groups.y } };
+    return { date: { year: m.groups.y ? Number(m.groups.y) : env.today.year, month, day, yearImplied: !m.groups.y } };
   });
 }
 
@@ -292,9 +292,9 @@ function enDayOfMonthParser(): Parser {
   return pieceParser('en-day-of-month', re, (m, env) => {
     const raw = fold(m.groups.d1 ?? m.groups.d2 ?? '').replace(/(st|nd|rd|th)$/, '');
     const day = raw === 'last' ? -1 : EN_ORDINALS[raw] ?? Number(raw);
-    if (day === -1) return relativeMonthDayPiece(env, env.now.endOf('month').day, 0);
+    if (day === -1) return relativeMonthDayPiece(env, env.today.endOf('month').day, 0);
     if (!(day >= 1 && day <= 31)) return null;
-    return { date: { year: env.now.year, month: env.now.month, day, yearImplied: true, monthImplied: true } };
+    return { date: { year: env.today.year, month: env.today.month, day, yearImplied: true, monthImplied: true } };
   });
 }
 
@@ -304,9 +304,11 @@ function enDurationParser(bare: boolean): Parser {
     `|(?<d2>${DURATION_EN})\\s+(?:from\\s+(?:now|today)|later|time)` +
     (bare ? `|(?:\\+\\s*)?(?<d3>${DURATION_EN})` : '') +
     ')';
-  return pieceParser(bare ? 'en-bare-duration' : 'en-duration', re, (m, env) =>
-    durationPiece(env, m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? ''),
-  );
+  return pieceParser(bare ? 'en-bare-duration' : 'en-duration', re, (m, env) => {
+    // Alone, "18h" is a clock time, not a delay.
+    if (m.groups.d3 && /^\d+\s*h(?:\s*\d+)?$/i.test(m.groups.d3.trim())) return null;
+    return durationPiece(env, m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? '');
+  });
 }
 
 function enZoneParser(): Parser[] {

@@ -95,7 +95,7 @@ function frCasualDateParser(): Parser {
     `(?:ce|le|du|au)\\s+week-?\\s?end(?:\\s+prochain)?|(?:en\\s+)?fin\\s+de\\s+(?:semaine|journ[ée]e|mois))`;
   return pieceParser('fr-casual-date', re, (m, env) => {
     const s = fold(m.text).replace(/\s+/g, ' ');
-    const today = env.now.startOf('day');
+    const today = env.today;
     if (/apres[ -]demain/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
     if (/demain/.test(s)) return { date: ymd(today.plus({ days: 1 })) };
     if (/aujourd'hui|ce jour|journee$/.test(s) && !/fin de/.test(s)) return { date: ymd(today) };
@@ -157,7 +157,7 @@ function frMonthDayParser(): Parser {
   return pieceParser('fr-month-day', re, (m, env) => {
     if (m.groups.month) {
       const month = FR_MONTHS[fold(m.groups.month)];
-      const year = m.groups.year ? Number(m.groups.year) : env.now.year;
+      const year = m.groups.year ? Number(m.groups.year) : env.today.year;
       return { date: { year, month, day: 1, yearImplied: !m.groups.year } };
     }
     const nText = fold(m.groups.n ?? '');
@@ -175,7 +175,7 @@ function frDayOfMonthParser(): Parser {
     const raw = fold(m.groups.d ?? '');
     const day = /^(1er|premier)$/.test(raw) ? 1 : Number(raw);
     if (!(day >= 1 && day <= 31)) return null;
-    return { date: { year: env.now.year, month: env.now.month, day, yearImplied: true, monthImplied: true } };
+    return { date: { year: env.today.year, month: env.today.month, day, yearImplied: true, monthImplied: true } };
   });
 }
 
@@ -185,9 +185,11 @@ function frDurationParser(bare: boolean): Parser {
     `|(?<d2>${DURATION_FR})\\s+plus\\s+tard` +
     (bare ? `|(?:\\+\\s*|encore\\s+)?(?<d3>${DURATION_FR})` : '') +
     ')';
-  return pieceParser(bare ? 'fr-bare-duration' : 'fr-duration', re, (m, env) =>
-    durationPiece(env, m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? ''),
-  );
+  return pieceParser(bare ? 'fr-bare-duration' : 'fr-duration', re, (m, env) => {
+    // Alone, "18h" is a clock time, not a delay.
+    if (m.groups.d3 && /^\d+\s*h(?:\s*\d+)?$/i.test(m.groups.d3.trim())) return null;
+    return durationPiece(env, m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? '');
+  });
 }
 
 function frZoneParser(): Parser {

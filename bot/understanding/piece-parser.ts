@@ -4,7 +4,13 @@ import { Language, WhenPiece } from './types';
 
 /** What every custom parser needs besides the text: `now` in the user's zone. */
 export interface ParseEnv {
+  /** The message's instant, in the user's zone: for delays such as "in 3 hours". */
   now: DateTime;
+  /**
+   * The user's calendar date as a UTC date at midnight: calendar arithmetic (weekdays, months)
+   * needs no zone, and UTC keeps it off Luxon's costly zone-offset lookups.
+   */
+  today: DateTime;
   zone: string;
   language: Language;
   /** parseWhen accepts a bare span ("10 minutes") as a delay. */

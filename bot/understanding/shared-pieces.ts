@@ -12,7 +12,7 @@ import { fold, PLACE_ZONES } from './vocabulary';
 export type WeekdayMode = 'next' | 'this' | 'following-week' | 'this-week' | 'week-after-next' | 'in-eight';
 
 export function weekdayPiece(env: ParseEnv, weekday: number, mode: WeekdayMode, dayOfMonth?: number): WhenPiece | null {
-  const today = env.now.startOf('day');
+  const today = env.today;
   if (dayOfMonth !== undefined) {
     if (dayOfMonth < 1 || dayOfMonth > 31) return null;
     // "mercredi 13", "Tuesday the 19th": the next such day of a month, preferring one on that weekday.
@@ -60,7 +60,7 @@ export function ordinalDayPiece(
   weekday: number,
   target: { month?: number; year?: number; relative: number },
 ): WhenPiece | null {
-  const today = env.now.startOf('day');
+  const today = env.today;
   const compute = (year: number, month: number) =>
     weekday ? nthWeekdayOfMonth(year, month, weekday, n) : nthDayOfMonth(year, month, n);
   if (target.month) {
@@ -79,7 +79,7 @@ export function ordinalDayPiece(
 
 /** "the 20th of next month", "le 20 du mois prochain". */
 export function relativeMonthDayPiece(env: ParseEnv, day: number, monthsAhead: number): WhenPiece | null {
-  const base = env.now.startOf('month').plus({ months: monthsAhead });
+  const base = env.today.startOf('month').plus({ months: monthsAhead });
   if (day < 1 || day > (base.daysInMonth ?? 31)) return null;
   return { date: ymd(base.set({ day })) };
 }
@@ -96,7 +96,7 @@ export function durationPiece(env: ParseEnv, text: string): WhenPiece | null {
     if (!instant.isValid) return null;
     return { instant: instant.toMillis() };
   }
-  const day = env.now.plus(d);
+  const day = env.today.plus(d);
   if (!day.isValid) return null;
   return { date: ymd(day), keepClock: true };
 }

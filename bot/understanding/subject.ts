@@ -70,7 +70,7 @@ export interface RemovedSpan {
 }
 
 const DANGLING_END: Record<Language, RegExp> = {
-  en: /(?:^|\s)(?:at|on|by|for|in|around|about|from|until|till|the|of|this|next|and|or|to|before|after)[\s,.!?]*$/iu,
+  en: /(?:^|\s)(?:at|on|by|for|around|about|from|until|till|the|of|this|next|and|or|to|before|after)[\s,.!?]*$/iu,
   fr: /(?:^|\s)(?:[àa]|au|aux|le|la|les|pour|vers|d[èe]s|d'ici|en|ce|cet|cette|et|ou|de|du|des|avant|apr[èe]s)[\s,.!?]*$/iu,
 };
 

@@ -33,7 +33,9 @@ function pieceFromChrono(result: ParsedResult, text: string): WhenPiece | null {
       yearImplied: !s.isCertain('year'),
       monthImplied: !s.isCertain('month'),
     };
-    if (!DateTime.fromObject({ year: date.year, month: date.month, day: date.day }, { zone: 'utc' }).isValid) return null;
+    // With an implied year, 29 February is checked against a leap year; rule 7 picks the year.
+    const year = date.yearImplied ? 2028 : date.year;
+    if (!DateTime.fromObject({ year, month: date.month, day: date.day }, { zone: 'utc' }).isValid) return null;
     piece.date = date;
   }
   if (s.isCertain('hour')) {
@@ -50,7 +52,8 @@ interface Extraction {
 
 function extract(text: string, language: Language, now: DateTime, zone: string, bareDurations: boolean): Extraction {
   const norm = normalize(text, language);
-  const env: ParseEnv = { now, zone, language, bareDurations };
+  const today = DateTime.utc(now.year, now.month, now.day);
+  const env: ParseEnv = { now, today, zone, language, bareDurations };
   // chrono's reference is the user's calendar day at noon expressed as UTC with offset 0, so
   // its own parsers (month names, numeric dates) fill in the user's year without ever touching
   // the host's zone; noon is never inside a DST gap. Our parsers read `now` from the env.
