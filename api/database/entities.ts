@@ -7,6 +7,16 @@ import { Session } from '../accounts/session.entity';
 import { User } from '../accounts/user.entity';
 import { RateLimitBucket } from '../common/rate-limit-bucket.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
+import { ReminderCreation } from '../reminders/reminder-creation.entity';
+import { ReminderDeliveryRecord } from '../reminders/reminder-delivery-record.entity';
 import { Reminder } from '../reminders/reminder.entity';
+import { ReminderCreation } from '../reminders/reminder-creation.entity';
+import { ReminderDeliveryRecord } from '../reminders/reminder-delivery-record.entity';
+import { MessageLogEntry } from '../live/message-log.entity';
+import { SimulatorMedia } from '../../bot/channels/simulator/simulator-media.entity';
+import { ConversationStateRow } from '../../bot/conversation/conversation-state.entity';
+import { InboundEvent } from '../../bot/conversation/intake/inbound-event.entity';
+import { TelegramLinkToken } from '../../bot/conversation/telegram-link-token.entity';
 
-export const entities = [User, Session, PasswordResetCode, RateLimitBucket, NewsletterSubscriber, Reminder];
+export const entities = [User, Session, PasswordResetCode, RateLimitBucket, NewsletterSubscriber, Reminder, ReminderCreation, ReminderDeliveryRecord,
+  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken];

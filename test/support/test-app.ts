@@ -21,11 +21,11 @@ export interface TestApp {
 }
 
 let phoneCounter = 0;
-/** A valid, unique French mobile number per call. */
+/** A valid, unique French mobile number per call (+33 612 xxx xxx: a range libphonenumber's full metadata accepts). */
 export function uniquePhone(): string {
   phoneCounter += 1;
-  const n = (Date.now() % 1_000_000) * 100 + (phoneCounter % 100) + process.pid;
-  return `+336${String(n % 100_000_000).padStart(8, '0')}`;
+  const n = (Date.now() * 7 + process.pid * 1000 + phoneCounter) % 1_000_000;
+  return `+33612${String(n).padStart(6, '0')}`;
 }
 
 /**
