@@ -43,3 +43,12 @@ describe('configuration', () => {
     expect(c.simulator).toBe(false);
   });
 });
+
+describe('web app folders', () => {
+  it('default to portal/dist and admin/dist at the repository root', () => {
+    const c = loadConfig({});
+    const root = require('node:path').resolve(__dirname, '../..');
+    expect(c.web.portalDir).toBe(`${root}/portal/dist`);
+    expect(c.web.adminDir).toBe(`${root}/admin/dist`);
+  });
+});

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /**
@@ -49,6 +50,13 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The repository root, whether running from sources (api/config) or the build (dist/api/config). */
+function projectRoot(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const problems: string[] = [];
@@ -162,8 +170,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxPerPhone: int('RATE_LIMIT_MAX_PER_PHONE', 10, 1, 100000),
     },
     web: {
-      portalDir: path.resolve(str('PORTAL_DIR', path.join(__dirname, '../../portal/dist'))!),
-      adminDir: path.resolve(str('ADMIN_DIR', path.join(__dirname, '../../admin/dist'))!),
+      portalDir: path.resolve(str('PORTAL_DIR', path.join(projectRoot(), 'portal/dist'))!),
+      adminDir: path.resolve(str('ADMIN_DIR', path.join(projectRoot(), 'admin/dist'))!),
     },
     whatsapp: wa
       ? {
