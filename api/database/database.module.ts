@@ -8,7 +8,8 @@ import { migrations } from './migrations';
 import { NamingStrategy } from './naming-strategy';
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
-const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
+export const EMBEDDED_POSTGRES = Symbol('EMBEDDED_POSTGRES');
+const EMBEDDED = EMBEDDED_POSTGRES;
 
 /**
  * DATABASE_URL set → that PostgreSQL; unset → embedded PGlite persisted under DATA_DIR/pg.
