@@ -33,6 +33,7 @@ export class OpenAiSpeechToText implements SpeechToText {
   private readonly model: string;
   private readonly maxInputBytes: number;
   private readonly maxDurationSeconds: number;
+  private readonly timeoutMs: number;
 
   constructor(
     config: OpenAiSpeechToTextConfig,
@@ -42,13 +43,14 @@ export class OpenAiSpeechToText implements SpeechToText {
     this.engine = `openai:${this.model}`;
     this.maxInputBytes = config.maxInputBytes ?? 16 * 1024 * 1024;
     this.maxDurationSeconds = config.maxDurationSeconds ?? 300;
+    this.timeoutMs = config.timeoutMs ?? 30_000;
     this.client = new OpenAI({
       apiKey: config.apiKey,
       // Explicit, so the SDK never falls back to reading OPENAI_BASE_URL itself (api/config/ owns env).
       baseURL: config.baseURL ?? OPENAI_BASE_URL,
       // A voice note is a conversation turn: two quick retries, then tell the user.
       maxRetries: config.maxRetries ?? 2,
-      timeout: config.timeoutMs ?? 30_000,
+      timeout: this.timeoutMs,
     });
   }
 
@@ -58,6 +60,7 @@ export class OpenAiSpeechToText implements SpeechToText {
     const file = await toFile(ogg, 'voice.ogg', { type: 'audio/ogg' });
     const verbose = this.supportsVerboseJson();
     let result: { text: string; language?: string };
+    const started = Date.now();
     try {
       result = (await this.client.audio.transcriptions.create({
         file,
@@ -65,7 +68,7 @@ export class OpenAiSpeechToText implements SpeechToText {
         response_format: verbose ? 'verbose_json' : 'json',
       })) as { text: string; language?: string };
     } catch (err) {
-      throw toSpeechProviderError(err, 'Transcription');
+      throw toSpeechProviderError(err, 'Transcription', { elapsedMs: Date.now() - started, timeoutMs: this.timeoutMs });
     }
     const text = (result.text ?? '').trim();
     const language = toVoiceLanguage(result.language) ?? guessLanguageFromText(text) ?? opts.languageHint;

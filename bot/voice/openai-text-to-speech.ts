@@ -40,6 +40,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
   private readonly model: string;
   private readonly voice: string;
   private readonly maxOutputBytes: number;
+  private readonly timeoutMs: number;
 
   constructor(
     config: OpenAiTextToSpeechConfig,
@@ -49,11 +50,12 @@ export class OpenAiTextToSpeech implements TextToSpeech {
     this.voice = config.voice ?? DEFAULT_TTS_VOICE;
     this.engine = `openai:${this.model}:${this.voice}`;
     this.maxOutputBytes = config.maxOutputBytes ?? 512 * 1024;
+    this.timeoutMs = config.timeoutMs ?? 30_000;
     this.client = new OpenAI({
       apiKey: config.apiKey,
       baseURL: config.baseURL ?? OPENAI_BASE_URL,
       maxRetries: config.maxRetries ?? 2,
-      timeout: config.timeoutMs ?? 30_000,
+      timeout: this.timeoutMs,
     });
   }
 
@@ -64,6 +66,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
       throw new SpeechSynthesisError(`Text is ${input.length} characters, more than the ${MAX_INPUT_CHARS} accepted`);
     }
     let audio: Buffer;
+    const started = Date.now();
     try {
       const response = await this.client.audio.speech.create({
         model: this.model,
@@ -75,7 +78,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
       });
       audio = Buffer.from(await response.arrayBuffer());
     } catch (err) {
-      throw toSpeechProviderError(err, 'Speech synthesis');
+      throw toSpeechProviderError(err, 'Speech synthesis', { elapsedMs: Date.now() - started, timeoutMs: this.timeoutMs });
     }
     // OpenAI's opus is already mono Ogg/Opus; a compatible server may send stereo, another
     // container, or something too long for WhatsApp to play inline.
