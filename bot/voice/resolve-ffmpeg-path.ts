@@ -13,7 +13,6 @@ export interface FfmpegLocation {
 export function resolveFfmpegPath(explicit?: string): FfmpegLocation {
   if (explicit) return { path: explicit, source: 'option' };
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const installer = require('@ffmpeg-installer/ffmpeg') as { path: string };
     accessSync(installer.path, constants.X_OK);
     return { path: installer.path, source: 'npm' };

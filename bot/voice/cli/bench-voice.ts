@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   for (const seconds of [5, 30, 120, 300]) {
     const wav = encodePcmWav(sineSamples(seconds, 22050, 220), 22050);
     const durations: number[] = [];
-    let out = Buffer.alloc(0);
+    let out: Buffer = Buffer.alloc(0);
     for (let i = 0; i < Math.min(runs, seconds > 60 ? 2 : runs); i++) {
       const [ms, ogg] = await time(() => converter.toOggOpusMono(wav));
       durations.push(ms);
