@@ -1,8 +1,11 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
-import { LoggingUserMessenger } from '../bot/delivery/logging-user-messenger';
+import { BotModule } from '../bot/bot.module';
+import { ChannelUserMessenger } from '../bot/delivery/channel-user-messenger';
+import { DeliveryModule } from '../bot/delivery/delivery.module';
 import { USER_MESSENGER } from '../bot/delivery/user-messenger.port';
+import { VoiceNoteDelivery } from '../bot/delivery/voice-note-delivery';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { AppConfig } from './config/app-config';
@@ -10,6 +13,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { REMINDER_DELIVERY } from './reminders/reminder-delivery.port';
 import { RemindersModule } from './reminders/reminders.module';
 import { SubscriptionController } from './billing/subscription.controller';
 import { PublicConfigController } from './web/public-config.controller';
@@ -18,14 +22,19 @@ import { PublicConfigController } from './web/public-config.controller';
 @Global()
 @Module({})
 class PortsModule {
-  static forRoot(providers: Provider[]): DynamicModule {
-    return { module: PortsModule, providers, exports: providers.map((p) => (typeof p === 'function' ? p : (p as { provide: symbol }).provide)) };
+  static forRoot(providers: Provider[], imports: DynamicModule['imports'] = []): DynamicModule {
+    return { module: PortsModule, imports, providers, exports: providers.map((p) => (typeof p === 'function' ? p : (p as { provide: symbol }).provide)) };
   }
 }
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // One instance, shared with the bot: reminders are delivered as voice notes on the user's channel.
+    const reminders = RemindersModule.forRoot({
+      imports: [DeliveryModule],
+      delivery: { provide: REMINDER_DELIVERY, useExisting: VoiceNoteDelivery },
+    });
     return {
       module: AppModule,
       imports: [
@@ -43,10 +52,12 @@ export class AppModule {
         }),
         ScheduleModule.forRoot(),
         DatabaseModule.forRoot(),
-        PortsModule.forRoot([{ provide: USER_MESSENGER, useClass: LoggingUserMessenger }]),
+        // Reset codes and welcome texts go out on the user's channel (logged when it is the simulator).
+        PortsModule.forRoot([{ provide: USER_MESSENGER, useExisting: ChannelUserMessenger }], [DeliveryModule]),
         AccountsModule,
         NewsletterModule,
-        RemindersModule.forRoot(),
+        reminders,
+        BotModule.forRoot(config, reminders),
         AdminModule,
         HealthModule,
       ],

@@ -168,6 +168,65 @@ export class AccountsService {
     return { user, created: true };
   }
 
+  // ---- accounts the bot creates and links (messaging apps) ----
+
+  /**
+   * The account of a phone number that wrote to us on WhatsApp, created on first contact:
+   * username = the number, trial plan, zone from the number's country (unconfirmed when the
+   * country has several zones, so the bot asks). Safe against two first messages racing.
+   */
+  async findOrCreateByPhone(phoneNumber: string, opts: { name?: string; language?: Language } = {}): Promise<{ user: User; created: boolean }> {
+    const existing = await this.findByPhone(phoneNumber);
+    if (existing) return { user: existing, created: false };
+    const guess = guessZoneForPhone(phoneNumber);
+    const rows: Array<{ id: number }> = await this.users.query(
+      `INSERT INTO users (username, phone_number, display_name, language, timezone, timezone_confirmed, plan, trial_ends_at)
+       SELECT $1::varchar, $1::varchar, $2, $3, $4, $5, 'basic', $6
+        WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1::varchar))
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [phoneNumber, opts.name?.slice(0, 80) ?? null, opts.language ?? 'fr', guess.zone, guess.certain, trialEnd()],
+    );
+    const user = await this.findByPhone(phoneNumber);
+    if (!user) throw new ConflictException(MESSAGES.exists);
+    return { user, created: rows.length > 0 };
+  }
+
+  async findByTelegramChat(chatId: string): Promise<User | null> {
+    return this.users.findOne({ where: { telegramChatId: chatId } });
+  }
+
+  /**
+   * An account for a Telegram chat nobody linked yet: no phone (Telegram does not give it),
+   * zone UTC until the user names theirs. Linking later (deep link or shared contact) moves the
+   * chat to the right account.
+   */
+  async findOrCreateByTelegramChat(chatId: string, opts: { name?: string; language?: Language } = {}): Promise<{ user: User; created: boolean }> {
+    const existing = await this.findByTelegramChat(chatId);
+    if (existing) return { user: existing, created: false };
+    const rows: Array<{ id: number }> = await this.users.query(
+      `INSERT INTO users (username, telegram_chat_id, display_name, language, timezone, timezone_confirmed, plan, trial_ends_at, preferred_channel)
+       VALUES ($1, $2, $3, $4, 'UTC', false, 'basic', $5, 'telegram')
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [`tg${chatId}`.slice(0, 64), chatId, opts.name?.slice(0, 80) ?? null, opts.language ?? 'fr', trialEnd()],
+    );
+    const user = await this.findByTelegramChat(chatId);
+    if (!user) throw new ConflictException(MESSAGES.exists);
+    return { user, created: rows.length > 0 };
+  }
+
+  /** Ties a Telegram chat to an account, taking it from any other account that held it. */
+  async linkTelegramChat(userId: number, chatId: string): Promise<User> {
+    await this.users.manager.transaction(async (m) => {
+      await m.query(`UPDATE users SET telegram_chat_id = NULL, updated_at = now() WHERE telegram_chat_id = $1 AND id <> $2`, [chatId, userId]);
+      await m.query(`UPDATE users SET telegram_chat_id = $1, preferred_channel = COALESCE(preferred_channel, 'telegram'), updated_at = now() WHERE id = $2`, [chatId, userId]);
+    });
+    return (await this.findById(userId))!;
+  }
+
+  async touchLastSeen(userId: number, at: Date = new Date()): Promise<void> {
+    await this.users.update({ id: userId }, { lastSeenAt: at });
+  }
+
   private async patch(user: User, changes: Partial<User>): Promise<User> {
     if (Object.keys(changes).length) await this.users.update({ id: user.id }, changes);
     return (await this.users.findOne({ where: { id: user.id } }))!;

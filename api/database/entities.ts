@@ -10,8 +10,6 @@ import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity
 import { ReminderCreation } from '../reminders/reminder-creation.entity';
 import { ReminderDeliveryRecord } from '../reminders/reminder-delivery-record.entity';
 import { Reminder } from '../reminders/reminder.entity';
-import { ReminderCreation } from '../reminders/reminder-creation.entity';
-import { ReminderDeliveryRecord } from '../reminders/reminder-delivery-record.entity';
 import { MessageLogEntry } from '../live/message-log.entity';
 import { SimulatorMedia } from '../../bot/channels/simulator/simulator-media.entity';
 import { ConversationStateRow } from '../../bot/conversation/conversation-state.entity';

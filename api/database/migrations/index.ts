@@ -1,5 +1,6 @@
 /** Committed migrations in order. Add new ones at the end (generate with scripts/generate-migration.ts). */
 import { Initial1795301603932 } from './1795301603932-initial';
 import { ReminderQuotaAndDispatch1795301773708 } from './1795301773708-reminder-quota-and-dispatch';
+import { BotConversation1795302577795 } from './1795302577795-bot-conversation';
 
-export const migrations: Function[] = [Initial1795301603932, ReminderQuotaAndDispatch1795301773708];
+export const migrations: Function[] = [Initial1795301603932, ReminderQuotaAndDispatch1795301773708, BotConversation1795302577795];

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { MessageLogService } from '../../../api/live/message-log.service';
+import type { InboundMessage } from '../../channels/channel.types';
+import type { DeliveryStatusUpdate, InboundSink, StatusSink } from '../../channels/inbound-sink.port';
+import { IntakeWakeups } from './intake-wakeups';
+
+/**
+ * Where every channel hands its inbound messages: one INSERT … ON CONFLICT DO NOTHING per
+ * message, so the webhook can answer at once and a redelivery is recognised; the work happens
+ * later in IntakeWorker. Delivery statuses go onto the message they concern in the log.
+ */
+@Injectable()
+export class IntakeStore implements InboundSink, StatusSink {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(MessageLogService) private readonly log: MessageLogService,
+    @Inject(IntakeWakeups) private readonly wakeups: IntakeWakeups,
+  ) {}
+
+  async accept(msg: InboundMessage): Promise<'accepted' | 'duplicate'> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `INSERT INTO inbound_events (channel, message_id, sender_id, payload, received_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (channel, message_id) DO NOTHING RETURNING id`,
+      [msg.channel, msg.messageId.slice(0, 128), msg.senderId.slice(0, 64), JSON.stringify(msg), msg.receivedAt],
+    );
+    if (!rows.length) return 'duplicate';
+    this.wakeups.kick();
+    return 'accepted';
+  }
+
+  async recordStatus(update: DeliveryStatusUpdate): Promise<void> {
+    await this.log.updateStatus(update.channel, update.providerMessageId, update.status, update.at, update.error);
+  }
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { User } from '../../api/accounts/user.entity';
+import { LiveModule } from '../../api/live/live.module';
+import { ConversationStateStore } from '../conversation/conversation-state.store';
+import { ChannelChooser } from './channel-chooser';
+import { ChannelUserMessenger } from './channel-user-messenger';
+import { Outbox } from './outbox';
+import { VoiceNoteDelivery } from './voice-note-delivery';
+
+/**
+ * Sending to users: the channel choice, the logged outbox, reminder delivery (the binding of
+ * REMINDER_DELIVERY) and USER_MESSENGER. Needs ChannelRegistry and TEXT_TO_SPEECH, both global.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([User]), LiveModule],
+  providers: [ChannelChooser, Outbox, VoiceNoteDelivery, ChannelUserMessenger, ConversationStateStore],
+  exports: [ChannelChooser, Outbox, VoiceNoteDelivery, ChannelUserMessenger, ConversationStateStore],
+})
+export class DeliveryModule {}

@@ -1,0 +1,84 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { User } from '../../api/accounts/user.entity';
+import { MessageLogService } from '../../api/live/message-log.service';
+import type { DeliveryOutcome, DueReminder, ReminderDeliveryPort } from '../../api/reminders/reminder-delivery.port';
+import { ChannelSendError, type OutboundMessage } from '../channels/channel.types';
+import { isReminderCapable } from '../channels/reminder-notice';
+import { ConversationStateStore } from '../conversation/conversation-state.store';
+import { playButtonId, reminderButtons, reminderCaption, reminderSpeech } from '../conversation/reminder-message';
+import { TEXT_TO_SPEECH, type TextToSpeech } from '../voice';
+import { ChannelChooser } from './channel-chooser';
+import { Outbox } from './outbox';
+
+/**
+ * The dispatcher's delivery: the reminder spoken in its own language ("Rappel : appeler le
+ * dentiste"), as a mono OGG/Opus voice note with a short text and snooze/done buttons, on the
+ * channel that reaches the user. The speech engine is wrapped in a content-keyed cache, so a
+ * retry after a failed send does not synthesise again.
+ */
+@Injectable()
+export class VoiceNoteDelivery implements ReminderDeliveryPort {
+  private readonly logger = new Logger(VoiceNoteDelivery.name);
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @Inject(ChannelChooser) private readonly chooser: ChannelChooser,
+    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(TEXT_TO_SPEECH) private readonly tts: TextToSpeech,
+    @Inject(MessageLogService) private readonly log: MessageLogService,
+    @Inject(ConversationStateStore) private readonly states: ConversationStateStore,
+  ) {}
+
+  async channelFor(reminder: DueReminder): Promise<string> {
+    const user = await this.users.findOne({ where: { id: reminder.userId } });
+    return (user && this.chooser.routeFor(user)?.name) ?? 'simulator';
+  }
+
+  async deliver(reminder: DueReminder): Promise<DeliveryOutcome> {
+    const user = await this.users.findOne({ where: { id: reminder.userId } });
+    if (!user) return { ok: false, retryable: false, error: 'The reminder has no user any more' };
+    const route = this.chooser.routeFor(user);
+    if (!route) return { ok: false, retryable: false, error: 'No configured channel reaches this user' };
+
+    const language = reminder.languageCode === 'en' ? 'en' : 'fr';
+    const text = reminder.reminderText?.trim() || reminder.subject;
+    const caption = reminderCaption(language, text);
+    const buttons = reminderButtons(user.language === 'en' ? 'en' : 'fr', reminder.id, route.name);
+    const meta = { userId: user.id, kind: 'reminder' as const, reminderId: reminder.id, details: { attempt: reminder.attempt } };
+    try {
+      const audio = await this.tts.synthesize(reminderSpeech(language, text), language);
+      const voice: OutboundMessage = { kind: 'voice', audio, caption, buttons };
+      let providerMessageId: string | undefined;
+      if (isReminderCapable(route.channel)) {
+        const lastInboundAt = route.name === 'whatsapp' ? await this.log.lastIncomingAt(user.id, 'whatsapp') : null;
+        try {
+          const sent = await route.channel.sendReminder(route.recipientId, { subject: reminder.subject, language, voice: audio, caption, buttons, lastInboundAt, playButtonId: playButtonId(reminder.id) });
+          providerMessageId = sent.providerMessageId;
+          await this.outbox.record(
+            route,
+            sent.via === 'voice' ? voice : { kind: 'text', text: caption },
+            { ...meta, details: { ...meta.details, via: sent.via } },
+            providerMessageId,
+            'sent',
+          );
+        } catch (e) {
+          await this.outbox.record(route, voice, meta, undefined, 'failed', (e as Error).message);
+          throw e;
+        }
+      } else {
+        providerMessageId = (await this.outbox.send(route, voice, meta)).providerMessageId;
+      }
+      await this.states.setLastReminder(user.id, reminder.id).catch(() => undefined);
+      return { ok: true, ...(providerMessageId ? { providerMessageId } : {}) };
+    } catch (e) {
+      if (e instanceof ChannelSendError) {
+        return { ok: false, retryable: e.retryable, error: e.message, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) };
+      }
+      this.logger.warn(`Reminder ${reminder.id} could not be prepared: ${(e as Error).message}`);
+      // Speech synthesis or conversion trouble is usually passing (provider down, busy machine).
+      return { ok: false, retryable: true, error: (e as Error).message };
+    }
+  }
+}
