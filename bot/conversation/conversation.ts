@@ -173,7 +173,10 @@ export class Conversation {
     if (draft && pending?.kind === 'change') {
       const u = understand(text, { ...ctx, language: spokenLanguage ?? draft.language });
       if ('dueAt' in u && u.subject.length >= 3) return this.propose(c, this.draftFrom(c, u, text, spokenLanguage));
-      if ('dueAt' in u) return this.propose(c, { ...draft, dueAt: u.dueAt.toISOString(), zone: u.zone });
+      if ('dueAt' in u) {
+        const dueAt = draft.dueAt ? keepDay(text, new Date(draft.dueAt), u, c.now) : u.dueAt;
+        return this.propose(c, { ...draft, dueAt: dueAt.toISOString(), zone: u.zone });
+      }
       return this.propose(c, { ...draft, subject: u.subject || text });
     }
 
@@ -306,8 +309,9 @@ export class Conversation {
     const ctx = { now: c.now, timezone: current?.timezone ?? c.user.timezone };
     const when = parseWhen(whenText, ctx) ?? parseWhen(fullText, ctx);
     if (!when) return c.say('reschedule.when');
+    const dueAt = current && current.status === 'pending' ? keepDay(whenText, current.dueAt, when, c.now) : when.dueAt;
     await this.onReminder(c, async () => {
-      const r = await this.ports.reminders.snooze(c.user, id, when.dueAt);
+      const r = await this.ports.reminders.snooze(c.user, id, dueAt);
       c.state.lastReminderId = r.id;
       c.reminderId = r.id;
       c.say('reschedule.done', { subject: r.subject, when: formatWhen(r.dueAt, r.timezone, c.user.language, c.now), zone: zoneLabel(r.timezone) });
@@ -444,6 +448,20 @@ class TurnContext {
   localTime(zone: string): string {
     return DateTime.fromJSDate(this.now, { zone }).toFormat('HH:mm');
   }
+}
+
+/** "6pm", "à 18h", "at 9:30": a clock time alone, with no day. */
+const CLOCK_ONLY = /^\s*(?:(?:to|at|for|a|à|au|vers|pour)\s+)?\d{1,2}(?:(?:[:h.]\d{2})|h)?\s*(?:am|pm|h)?\s*$/i;
+
+/**
+ * A clock time alone moves a reminder within its own day ("move it to 6pm" on tomorrow's 8:00
+ * means tomorrow 18:00), unless that is already past; anything else is read from now.
+ */
+function keepDay(text: string, current: Date, when: { dueAt: Date; zone: string; dueLocal: string }, now: Date): Date {
+  if (!CLOCK_ONLY.test(text)) return when.dueAt;
+  const [hour, minute] = when.dueLocal.slice(11, 16).split(':').map(Number);
+  const moved = DateTime.fromJSDate(current, { zone: when.zone }).set({ hour, minute, second: 0, millisecond: 0 }).toJSDate();
+  return moved.getTime() > now.getTime() ? moved : when.dueAt;
 }
 
 function capitalise(s: string): string {

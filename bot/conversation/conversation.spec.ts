@@ -1,0 +1,219 @@
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { QuotaExceededException } from '../../api/reminders/quota-exceeded.exception';
+import type { ConversationState } from './conversation-state';
+import { Conversation, type ConversationPorts, type ConversationUser, type ReminderRef, type Turn } from './conversation';
+
+/** In-memory stand-ins for the ports, with the reminders service's refusals. */
+class World {
+  now = new Date('2026-03-27T10:00:00Z'); // Friday, 11:00 in Paris
+  states = new Map<number, ConversationState>();
+  reminders: ReminderRef[] = [];
+  quotaLimit = Infinity;
+  created = 0;
+  user: ConversationUser = { id: 7, language: 'fr', timezone: 'Europe/Paris', timezoneConfirmed: true, phoneNumber: '+33612345678', plan: 'basic', trialEndsAt: null, subscriptionEndsAt: null };
+
+  ports(): ConversationPorts {
+    return {
+      publicUrl: 'https://rappel.test',
+      states: {
+        load: async (id) => structuredClone(this.states.get(id) ?? {}),
+        save: async (id, s) => void this.states.set(id, structuredClone(s)),
+      },
+      reminders: {
+        createForUser: async (_u, input) => {
+          if (input.dueAt.getTime() <= this.now.getTime()) throw new BadRequestException('Please select a future date.');
+          if (this.created >= this.quotaLimit) {
+            throw new QuotaExceededException('quota', new Date('2026-03-30T08:00:00Z'), this.quotaLimit);
+          }
+          this.created++;
+          const r = { id: 100 + this.reminders.length, subject: input.subject, reminderText: input.subject, dueAt: input.dueAt, timezone: input.timezone, languageCode: input.languageCode, status: 'pending' };
+          this.reminders.push(r);
+          return r;
+        },
+        listUpcoming: async () => this.reminders.filter((r) => r.status === 'pending').sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime()),
+        get: async (_u, id) => {
+          const r = this.reminders.find((x) => x.id === id);
+          if (!r) throw new NotFoundException('Reminder not found.');
+          return r;
+        },
+        cancel: async (_u, id) => {
+          const r = this.reminders.find((x) => x.id === id);
+          if (!r) throw new NotFoundException('Reminder not found.');
+          r.status = 'cancelled';
+          return r;
+        },
+        snooze: async (_u, id, dueAt) => {
+          const r = this.reminders.find((x) => x.id === id);
+          if (!r) throw new NotFoundException('Reminder not found.');
+          if (r.status === 'cancelled') throw new ConflictException('Only a delivered reminder can be snoozed.');
+          if (r.status === 'pending') {
+            r.dueAt = dueAt;
+            return r;
+          }
+          const copy = { ...r, id: 100 + this.reminders.length, dueAt, status: 'pending' };
+          this.reminders.push(copy);
+          return copy;
+        },
+      },
+      profile: {
+        setLanguage: async (_id, language) => void (this.user = { ...this.user, language }),
+        setTimezone: async (_id, timezone) => void (this.user = { ...this.user, timezone, timezoneConfirmed: true }),
+      },
+      reminderVoice: async (r) => Buffer.from(`voice:${r.subject}`),
+    };
+  }
+}
+
+describe('Conversation', () => {
+  let world: World;
+  let bot: Conversation;
+  const say = async (text: string, extra: Partial<Extract<Turn, { kind: 'text' }>> = {}) =>
+    (await bot.handle(world.user, { kind: 'text', text, ...extra }, 'whatsapp', world.now)).replies.map((r) => r.message);
+  const tap = async (id: string, channel: 'whatsapp' | 'telegram' = 'whatsapp') => (await bot.handle(world.user, { kind: 'button', id }, channel, world.now)).replies.map((r) => r.message);
+  const textOf = (m: { kind: string; text?: string; caption?: string }) => (m.kind === 'text' ? m.text : m.caption);
+
+  beforeEach(() => {
+    world = new World();
+    bot = new Conversation(world.ports());
+  });
+
+  it('intake → clarify → confirm → scheduled, on the same draft, with a fake clock', async () => {
+    const ask = await say('appeler le dentiste');
+    expect(textOf(ask[0])).toBe('Quand dois-je vous rappeler de appeler le dentiste ? (par ex. « demain à 9h », « dans 2 heures »)');
+    expect(world.states.get(7)).toMatchObject({ draft: { subject: 'appeler le dentiste' }, pending: { kind: 'when' } });
+
+    const confirm = await say('lundi à 9h30');
+    expect(confirm).toEqual([
+      {
+        kind: 'text',
+        text: '📅 Appeler le dentiste — lundi 30 mars à 09:30 (Paris). Je confirme ?',
+        buttons: [
+          { id: 'confirm', title: 'Confirmer' },
+          { id: 'change', title: 'Modifier' },
+          { id: 'cancel', title: 'Annuler' },
+        ],
+      },
+    ]);
+    for (const b of confirm[0].kind === 'text' ? confirm[0].buttons! : []) expect(b.title.length).toBeLessThanOrEqual(20);
+    expect(world.reminders).toHaveLength(0);
+
+    const done = await tap('confirm');
+    expect(textOf(done[0])).toBe("✅ C'est noté ! Je vous le rappellerai lundi 30 mars à 09:30 (Paris).");
+    expect(world.reminders).toEqual([expect.objectContaining({ subject: 'Appeler le dentiste', dueAt: new Date('2026-03-30T07:30:00Z'), timezone: 'Europe/Paris', languageCode: 'fr' })]);
+    expect(world.states.get(7)).toEqual({ lastReminderId: 100 });
+  });
+
+  it.each(['oui', 'yes', 'ok', '👍', 'Oui !', 'OK.', "d'accord"])('"%s" confirms by text', async (word) => {
+    await say('rappelle-moi de sortir les poubelles demain à 20h');
+    const done = await say(word);
+    expect(textOf(done[0])).toMatch(/^✅ C'est noté ! Je vous le rappellerai demain à 20:00 \(Paris\)\.$/);
+    expect(world.reminders).toHaveLength(1);
+  });
+
+  it('a confirmation word with nothing to confirm creates nothing', async () => {
+    expect(textOf((await say('oui'))[0])).toMatch(/rien à confirmer/);
+    expect(world.reminders).toHaveLength(0);
+  });
+
+  it('"Change" then a new time keeps the subject; "Cancel" drops the draft', async () => {
+    await say('remind me to call mom tomorrow at 6pm');
+    expect(textOf((await tap('change'))[0])).toMatch(/Que faut-il changer/);
+    const again = await say('at 7pm');
+    expect(textOf(again[0])).toBe('📅 Call mom — demain à 19:00 (Paris). Je confirme ?');
+    await tap('cancel');
+    expect(world.states.get(7)?.draft).toBeUndefined();
+    expect(world.reminders).toHaveLength(0);
+  });
+
+  it('the spoken language becomes the reminder language while replies stay in the user language', async () => {
+    await say('remind me to call mom in 2 hours', { spokenLanguage: 'en', voice: true });
+    await say('yes');
+    expect(world.reminders[0]).toMatchObject({ subject: 'Call mom', languageCode: 'en', dueAt: new Date('2026-03-27T12:00:00Z') });
+  });
+
+  it('refuses over quota at confirmation, with the upgrade link', async () => {
+    world.quotaLimit = 0;
+    await say("rappelle-moi d'appeler maman dans 2 minutes");
+    const refusal = await say('oui');
+    expect(textOf(refusal[0])).toMatch(/limite de 0 rappels sur 7 jours/);
+    expect(textOf(refusal[0])).toContain('https://rappel.test/pricing');
+    expect(world.reminders).toHaveLength(0);
+    expect(world.states.get(7)?.draft).toBeUndefined();
+  });
+
+  it('a time that passed while the user hesitated is asked again, not saved', async () => {
+    await say("rappelle-moi d'appeler maman dans 2 minutes");
+    world.now = new Date(world.now.getTime() + 5 * 60_000);
+    expect(textOf((await say('oui'))[0])).toMatch(/déjà passée/);
+    expect(world.reminders).toHaveLength(0);
+  });
+
+  describe('commands, in both languages', () => {
+    beforeEach(async () => {
+      for (const text of ['appeler le dentiste lundi à 9h30', 'acheter du pain demain à 8h']) {
+        await say(text);
+        await say('oui');
+      }
+    });
+
+    it('lists, then cancels the 2nd by its number (French)', async () => {
+      const list = textOf((await say('liste'))[0])!;
+      expect(list).toBe(
+        ['Vos prochains rappels :', '1. Acheter du pain — demain à 08:00 (Paris)', '2. Appeler le dentiste — lundi 30 mars à 09:30 (Paris)', '', 'Répondez « annule 2 » pour en annuler un, ou « décale le 2 à 18h » pour le déplacer.'].join('\n'),
+      );
+      expect(textOf((await say('annule le 2'))[0])).toBe('🗑️ Annulé : Appeler le dentiste (lundi 30 mars à 09:30).');
+      expect(world.reminders.find((r) => r.subject === 'Appeler le dentiste')?.status).toBe('cancelled');
+      expect(textOf((await say('annule 9'))[0])).toMatch(/ne trouve pas le rappel numéro 9/);
+    });
+
+    it('lists and reschedules in English after switching language', async () => {
+      expect(textOf((await say('/lang en'))[0])).toBe('I will speak English with you from now on.');
+      expect(textOf((await say('/list'))[0])).toMatch(/^Your upcoming reminders:\n1\. Acheter du pain — tomorrow at 08:00 \(Paris\)/);
+      // A clock time alone keeps the reminder's own day.
+      expect(textOf((await say('move 1 to 6pm'))[0])).toBe('🔁 Moved: Acheter du pain — tomorrow at 18:00 (Paris).');
+      expect(world.reminders.find((r) => r.subject === 'Acheter du pain')?.dueAt).toEqual(new Date('2026-03-28T17:00:00Z'));
+      expect(textOf((await say('move 1 to monday 7am'))[0])).toBe('🔁 Moved: Acheter du pain — Monday 30 March at 07:00 (Paris).');
+    });
+
+    it('"décale-le à 18h" moves the last reminder', async () => {
+      expect(textOf((await say('décale-le à 18h'))[0])).toBe('🔁 Décalé : Acheter du pain — demain à 18:00 (Paris).');
+    });
+
+    it('changes the timezone by city name or IANA name, and refuses unknown ones', async () => {
+      expect(textOf((await say('fuseau Montréal'))[0])).toBe('🌍 Votre fuseau horaire est maintenant America/Toronto (il y est 06:00).');
+      expect(textOf((await say('/tz Asia/Tokyo'))[0])).toMatch(/Asia\/Tokyo \(il y est 19:00\)/);
+      expect(textOf((await say('timezone Atlantis'))[0])).toMatch(/Je ne connais pas le fuseau « Atlantis »/);
+      expect(world.user.timezone).toBe('Asia/Tokyo');
+    });
+
+    it('help and unrecognised messages get a short helpful answer', async () => {
+      expect(textOf((await say('aide'))[0])).toMatch(/^Je transforme vos notes vocales/);
+      expect(textOf((await say('?!'))[0])).toMatch(/^Désolé, je n'ai pas compris/);
+    });
+  });
+
+  it('snooze buttons on a delivered reminder and the play button of the WhatsApp template', async () => {
+    world.reminders.push({ id: 5, subject: 'Appeler maman', reminderText: 'Appeler maman', dueAt: new Date('2026-03-27T09:59:00Z'), timezone: 'Europe/Paris', languageCode: 'fr', status: 'sent' });
+    const play = await tap('play:5');
+    expect(play[0]).toMatchObject({ kind: 'voice', caption: '⏰ Rappel : Appeler maman' });
+    expect(play[0].kind === 'voice' && play[0].buttons!.map((b) => b.id)).toEqual(['snooze:5:10m', 'snooze:5:1h', 'snooze:5:tomorrow']);
+    expect(textOf((await tap('snooze:5:10m'))[0])).toBe('⏰ Reporté : je vous le rappellerai aujourd’hui à 11:10 (Paris).'.replace('aujourd’hui', "aujourd'hui"));
+    const copy = world.reminders.find((r) => r.id !== 5)!;
+    expect(copy).toMatchObject({ status: 'pending', dueAt: new Date('2026-03-27T10:10:00Z') });
+    // "tomorrow" keeps the wall-clock time in the reminder's zone.
+    await tap(`snooze:${copy.id}:tomorrow`);
+    expect(copy.dueAt).toEqual(new Date('2026-03-28T10:00:00Z'));
+  });
+
+  it('asks once for the zone when the number belongs to a country with several', async () => {
+    world.user = { ...world.user, phoneNumber: '+15145551234', timezone: 'America/Toronto', timezoneConfirmed: false, language: 'en' };
+    const first = await say('hello');
+    const question = first[first.length - 1];
+    expect(textOf(question)).toMatch(/several time zones/);
+    expect(question.kind === 'text' && question.buttons!.map((b) => b.id)).toEqual(['tz:America/Toronto', 'tz:America/Vancouver', 'tz:America/Edmonton']);
+    expect(textOf((await tap('tz:America/Vancouver'))[0])).toMatch(/America\/Vancouver/);
+    expect(world.user).toMatchObject({ timezone: 'America/Vancouver', timezoneConfirmed: true });
+    const again = await say('hello');
+    expect(again.some((m) => /several time zones/.test(textOf(m) ?? ''))).toBe(false);
+  });
+});
