@@ -4,23 +4,33 @@
  *   npm run bench:webhook -- [--requests 5000] [--concurrency 16] [--max-seconds 30]
  *
  * The server runs in a child process so the load generator does not share its event loop. The
- * sink is an in-memory recorder for now; once intake exists this should use the Postgres sink,
- * which adds one insert per request. Prints one JSON line:
+ * sink is the real Postgres intake store (embedded PGlite, or DATABASE_URL when set): one insert
+ * per request, as in production. Prints one JSON line:
  * {"requests","perSecond","p50Ms","p99Ms","errors"}. Traffic stays on 127.0.0.1.
  */
 import 'reflect-metadata';
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { InboundMessage } from '../bot/channels/channel.types';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { EmbeddedPostgres } from '../api/database/embedded-postgres';
+import { migrations } from '../api/database/migrations';
+import { NamingStrategy } from '../api/database/naming-strategy';
+import type { MessageLogService } from '../api/live/message-log.service';
+import { IntakeStore } from '../bot/conversation/intake/intake.store';
+import { IntakeWakeups } from '../bot/conversation/intake/intake-wakeups';
 import { ChannelsModule } from '../bot/channels/channels.module';
-import { INBOUND_SINK, type InboundSink, STATUS_SINK, type StatusSink } from '../bot/channels/inbound-sink.port';
+import { INBOUND_SINK, STATUS_SINK } from '../bot/channels/inbound-sink.port';
 import { signWhatsappBody } from '../bot/channels/whatsapp/whatsapp-signature';
 
 const APP_SECRET = 'bench-app-secret';
+/** Message ids unique per run, so a reused DATABASE_URL does not turn them into duplicates. */
+const RUN = Date.now().toString(36);
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,20 +38,39 @@ function arg(name: string, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-/** Dedups like the real intake will, in memory. */
-class RecordingSink implements InboundSink, StatusSink {
-  readonly seen = new Set<string>();
-  async accept(msg: InboundMessage): Promise<'accepted' | 'duplicate'> {
-    const key = `${msg.channel}:${msg.messageId}`;
-    if (this.seen.has(key)) return 'duplicate';
-    this.seen.add(key);
-    return 'accepted';
+/**
+ * The real intake store on Postgres: embedded PGlite in a temporary directory by default, the
+ * database of DATABASE_URL when set (migrated first). The intake worker does not run, so this
+ * measures what a webhook costs: signature, parse, one INSERT … ON CONFLICT DO NOTHING.
+ */
+async function openStore(): Promise<{ store: IntakeStore; count: () => Promise<number>; close: () => Promise<void> }> {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = process.env.DATABASE_URL;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-webhook-'));
+  if (!url) {
+    embedded = new EmbeddedPostgres(join(dir, 'pg'), 0);
+    await embedded.start();
+    url = embedded.url;
   }
-  async recordStatus(): Promise<void> {}
+  const ds = new DataSource({ type: 'postgres', url, migrations, namingStrategy: new NamingStrategy(), extra: { max: embedded ? 8 : 20 } });
+  await ds.initialize();
+  await ds.runMigrations({ transaction: 'each' });
+  const [{ max }] = await ds.query(`SELECT coalesce(max(id), 0)::text AS max FROM inbound_events`);
+  const statusesOnly = { updateStatus: async () => 0 } as unknown as MessageLogService;
+  return {
+    store: new IntakeStore(ds, statusesOnly, new IntakeWakeups()),
+    count: async () => Number((await ds.query(`SELECT count(*)::int AS n FROM inbound_events WHERE id > $1`, [max]))[0].n),
+    close: async () => {
+      await ds.destroy();
+      await embedded?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function serve(): Promise<void> {
-  const sink = new RecordingSink();
+  const { store: sink, count, close } = await openStore();
+  process.stderr.write(`sink: Postgres intake store (${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PGlite'})\n`);
   @Module({
     imports: [
       ChannelsModule.forRoot({
@@ -66,9 +95,10 @@ async function serve(): Promise<void> {
   const { port } = app.getHttpServer().address() as AddressInfo;
   process.send!({ port });
   process.on('message', async (m: { cmd: string }) => {
-    if (m.cmd === 'count') process.send!({ accepted: sink.seen.size, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 });
+    if (m.cmd === 'count') process.send!({ accepted: await count(), cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 });
     if (m.cmd === 'exit') {
       await app.close();
+      await close();
       process.exit(0);
     }
   });
@@ -89,7 +119,7 @@ function payload(i: number): string {
               messages: [
                 {
                   from: '33612345678',
-                  id: `wamid.BENCH${i.toString().padStart(10, '0')}`,
+                  id: `wamid.BENCH${RUN}${i.toString().padStart(10, '0')}`,
                   timestamp: String(Math.floor(Date.now() / 1000)),
                   text: { body: 'Rappelle-moi demain à 9h d’appeler le dentiste' },
                   type: 'text',
