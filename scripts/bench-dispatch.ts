@@ -5,8 +5,10 @@
  *   {"instances","reminders","delivered","duplicates","lost","perSecond","latencyP50Ms","latencyP99Ms",...}
  * perSecond = delivered / (last hand-over − first due instant); latency = hand-over − due instant.
  *
- * Usage: npm run bench:dispatch -- [--instances 2] [--reminders 20000] [--spread 3] [--lead 3]
- *        [--rate <per-instance simulator rate; default SIMULATOR_RATE_PER_SECOND or 1000>] [--batch 200]
+ * Usage: npm run bench:dispatch -- [--instances 2] [--reminders 20000] [--spread 6] [--lead 3]
+ *        [--rate <per-instance send rate; default 100000, i.e. the channel is not the bottleneck>] [--batch 200]
+ * The defaults measure the dispatcher itself: 20,000 reminders due over 6 s with no channel limit.
+ * Pass --rate 1000 (the simulator's configured rate) to see a channel limit drain a burst.
  * Uses a scratch database created on the server in DATABASE_URL (dropped afterwards), or an
  * in-memory embedded PGlite when DATABASE_URL is unset (expect far lower figures there).
  * Each instance is a separate Node process with its own pool, as separate servers would be.
@@ -55,7 +57,7 @@ async function child(): Promise<void> {
   const url = process.env.BENCH_DB_URL!;
   const embedded = process.env.BENCH_EMBEDDED === '1';
   const config = loadConfig({ ...process.env, DATABASE_URL: url });
-  const rate = arg('rate', config.dispatcher.rates.simulator);
+  const rate = arg('rate', 100_000);
   const ds = dataSource(url, embedded ? 4 : 10);
   await ds.initialize();
   const store = new RemindersService(ds, new QuotaService(ds));
@@ -84,7 +86,7 @@ async function child(): Promise<void> {
 async function parent(): Promise<void> {
   const instances = Math.max(1, Math.floor(arg('instances', 2)));
   const total = Math.max(1, Math.floor(arg('reminders', 20_000)));
-  const spreadMs = arg('spread', 3) * 1000;
+  const spreadMs = arg('spread', 6) * 1000;
   const leadMs = arg('lead', 3) * 1000;
   const base = process.env.DATABASE_URL;
   let url: string;
@@ -181,7 +183,7 @@ async function parent(): Promise<void> {
       latencyP99Ms: Math.round(Number(r.p99)),
       unsent: r.unsent,
       spreadSeconds: spreadMs / 1000,
-      ratePerInstance: arg('rate', config.dispatcher.rates.simulator),
+      ratePerInstance: arg('rate', 100_000),
       database: embedded ? 'embedded' : 'postgres',
       stats,
     };
