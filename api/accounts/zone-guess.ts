@@ -1,26 +1,13 @@
-import { phoneCountry } from './phone';
+import { zoneFromPhone } from '../../bot/understanding/zone-from-phone';
 
 /**
- * The zone to assume for a new account from its phone number's country. Countries with one
- * zone give a certain answer; for the others the bot asks the user to confirm.
- * (bot/understanding/zone-from-phone.ts holds the complete country table; this is the
- * fallback used when it is unavailable.)
+ * The zone to assume for a new account from its phone number's country. Countries with one zone
+ * (or one that holds nearly everybody) give a certain answer; for the others the most populated
+ * zone is a provisional guess and `certain` is false, so the bot asks the user to confirm.
  */
-const SINGLE_ZONE: Record<string, string> = {
-  FR: 'Europe/Paris', BE: 'Europe/Brussels', CH: 'Europe/Zurich', LU: 'Europe/Luxembourg', MC: 'Europe/Monaco',
-  GB: 'Europe/London', DE: 'Europe/Berlin', IT: 'Europe/Rome', NL: 'Europe/Amsterdam', MA: 'Africa/Casablanca',
-  DZ: 'Africa/Algiers', TN: 'Africa/Tunis', SN: 'Africa/Dakar', CI: 'Africa/Abidjan', CM: 'Africa/Douala',
-  AE: 'Asia/Dubai', SA: 'Asia/Riyadh', QA: 'Asia/Qatar', EG: 'Africa/Cairo', NG: 'Africa/Lagos', JP: 'Asia/Tokyo',
-  CN: 'Asia/Shanghai',
-};
-const MAIN_ZONE: Record<string, string> = {
-  US: 'America/New_York', CA: 'America/Toronto', ES: 'Europe/Madrid', PT: 'Europe/Lisbon', RU: 'Europe/Moscow',
-  AU: 'Australia/Sydney', BR: 'America/Sao_Paulo', MX: 'America/Mexico_City', NZ: 'Pacific/Auckland',
-};
-
-export function guessZoneForPhone(e164: string): { zone: string; certain: boolean } {
-  const country = phoneCountry(e164);
-  if (country && SINGLE_ZONE[country]) return { zone: SINGLE_ZONE[country], certain: true };
-  if (country && MAIN_ZONE[country]) return { zone: MAIN_ZONE[country], certain: false };
+export function guessZoneForPhone(e164: string): { zone: string; certain: boolean; candidates?: string[] } {
+  const z = zoneFromPhone(e164);
+  if (typeof z === 'string') return { zone: z, certain: true };
+  if (z && z.candidates.length) return { zone: z.candidates[0], certain: false, candidates: z.candidates };
   return { zone: 'UTC', certain: false };
 }
