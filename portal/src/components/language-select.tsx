@@ -7,13 +7,13 @@ import { Select, type SelectOption } from './ui/select';
  * English / Français. Arabic shows only in the landing navbar (SPEC §1) and cannot be chosen,
  * since the product speaks only en and fr (SPEC §5).
  */
-export function LanguageSelect({ withArabic = false, className }: { withArabic?: boolean; className?: string }) {
+export function LanguageSelect({ withArabic = false, full = false, className }: { withArabic?: boolean; full?: boolean; className?: string }) {
   const { t } = useTranslation();
   const current = useSignalValue(language);
   const switching = useSignalValue(languageSwitching);
   const options: SelectOption[] = [
-    { value: 'en', label: t('language.en'), text: 'EN' },
-    { value: 'fr', label: t('language.fr'), text: 'FR' },
+    { value: 'en', label: t('language.en'), text: full ? t('language.en') : 'EN' },
+    { value: 'fr', label: t('language.fr'), text: full ? t('language.fr') : 'FR' },
   ];
   if (withArabic) options.push({ value: 'ar', label: t('language.ar'), text: 'AR', disabled: true });
   return (

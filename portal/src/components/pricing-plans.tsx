@@ -72,8 +72,7 @@ export function PricingPlans({ billing, basicHref, premiumHref, currentPlan }: P
           <p className="mt-1 text-sm text-fg-muted">{t('pricing.basic.description')}</p>
         </div>
         <p className="flex items-baseline gap-1">
-          <span className="text-4xl font-bold tracking-tight text-fg">{formatPrice(0, lang)}</span>
-          <span className="text-sm text-fg-muted">{billing === 'yearly' ? t('common.perYear') : t('common.perMonth')}</span>
+          <span className="text-4xl font-bold tracking-tight text-fg">{t('pricing.basic.price')}</span>
         </p>
         <Features items={t('pricing.basic.features', { returnObjects: true }) as string[]} />
         <div className="mt-auto">

@@ -142,6 +142,11 @@ export function DashboardPage() {
                 <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-[#25D366] text-white"><WhatsappIcon className="h-5 w-5" /></span>
                 <p className="font-semibold text-fg">{t('dashboard.linkTitle')}</p>
                 <p className="text-sm text-fg-muted">{t('dashboard.linkText')}</p>
+                {config.data?.simulator && (
+                  <Link href="/simulator" className={cn(buttonClasses('primary', 'sm'), 'self-start')}>
+                    {t('simulator.open')}
+                  </Link>
+                )}
                 {config.data?.whatsappNumber && (
                   <a
                     href={whatsappChatUrl(config.data.whatsappNumber, t('whatsapp.greeting'))}

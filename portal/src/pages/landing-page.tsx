@@ -78,7 +78,7 @@ export function LandingPage() {
               <SparklesIcon className="h-4 w-4 text-accent" />
               {t('hero.eyebrow')}
             </span>
-            <h1 className="text-4xl font-extrabold leading-[1.08] tracking-tight text-fg md:text-5xl">
+            <h1 className="text-[2.125rem] font-extrabold leading-[1.08] tracking-tight text-fg sm:text-4xl md:text-5xl">
               {t('hero.title')}
             </h1>
             <p className="max-w-xl text-lg leading-relaxed text-fg-muted">{t('hero.subtitle')}</p>

@@ -171,7 +171,7 @@ export function ProfileTab({ user }: { user: User }) {
               </Field>
               <div className="flex flex-col gap-1.5">
                 <span className="text-sm font-medium text-fg">{t('profile.language')}</span>
-                <LanguageSelect className="h-11 w-full" />
+                <LanguageSelect full className="h-11 w-full" />
               </div>
             </div>
             <div className="flex justify-end">

@@ -6,7 +6,7 @@ export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
 }
 
 export function CardHeader({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex flex-col gap-1 p-5 pb-0 md:p-6 md:pb-0', className)} {...rest} />;
+  return <div className={cn('flex flex-col gap-1 p-4 pb-0 sm:p-5 sm:pb-0 md:p-6 md:pb-0', className)} {...rest} />;
 }
 
 export function CardTitle({ className, ...rest }: HTMLAttributes<HTMLHeadingElement>) {
@@ -14,5 +14,5 @@ export function CardTitle({ className, ...rest }: HTMLAttributes<HTMLHeadingElem
 }
 
 export function CardBody({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('p-5 md:p-6', className)} {...rest} />;
+  return <div className={cn('p-4 sm:p-5 md:p-6', className)} {...rest} />;
 }

@@ -20,7 +20,7 @@ export function TabsTrigger({ value, children }: { value: string; children: Reac
     <RadixTabs.Trigger
       value={value}
       className={cn(
-        'flex-1 cursor-pointer whitespace-nowrap rounded-full px-2 py-2 text-[0.8125rem] font-semibold sm:px-4 sm:text-sm text-fg-muted transition-colors',
+        'flex-1 cursor-pointer whitespace-nowrap rounded-full px-1.5 py-2 text-xs font-semibold sm:px-4 sm:text-sm text-fg-muted transition-colors',
         'hover:text-fg data-[state=active]:bg-bg-elevated data-[state=active]:text-fg data-[state=active]:shadow-sm',
       )}
     >
