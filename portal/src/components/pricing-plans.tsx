@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Language } from '../api/types';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/format-price';
 import { PREMIUM_MONTHLY_EUR, PREMIUM_YEARLY_EUR, yearlySavingPercent, type BillingCycle } from '../lib/pricing';
 import { language } from '../state/language';
 import { useSignalValue } from '../state/use-signal-value';

@@ -18,7 +18,3 @@ export function formatDate(iso: string, language: Language): string {
   const dt = DateTime.fromISO(iso);
   return dt.isValid ? dt.setLocale(localeOf(language)).toLocaleString(DateTime.DATE_MED) : iso;
 }
-
-export function formatPrice(amount: number, language: Language): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'EUR' }).format(amount);
-}

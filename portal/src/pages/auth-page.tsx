@@ -53,7 +53,8 @@ export function AuthPage() {
                   <TabsTrigger value="register">{t('auth.registerTab')}</TabsTrigger>
                 </TabsList>
                 <TabsContent value="login">
-                  <LoginForm onForgotPassword={() => setForgotOpen(true)} />
+                  {/* The WhatsApp welcome message links here with the number filled in. */}
+                  <LoginForm onForgotPassword={() => setForgotOpen(true)} initialIdentifier={params.get('phone') ?? ''} />
                 </TabsContent>
                 <TabsContent value="register">
                   <RegisterForm referralCode={sponsorship} />

@@ -4,7 +4,7 @@ import { AppTopBar } from '../components/app-top-bar';
 import { buttonClasses } from '../components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../components/ui/card';
 import { CreditCardIcon, ShieldCheckIcon } from '../components/ui/icons';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/format-price';
 import { isBillingCycle, PREMIUM_MONTHLY_EUR, PREMIUM_YEARLY_EUR } from '../lib/pricing';
 import { language } from '../state/language';
 import { useSignalValue } from '../state/use-signal-value';

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { logout } from '../api/auth';
+import { messageOf } from '../api/api-error';
+import { createTelegramLink } from '../api/messaging-link';
 import { updateTimezone } from '../api/profile';
 import { usePublicConfigQuery } from '../api/public-config';
 import { queryKeys } from '../api/query-keys';
@@ -57,6 +59,15 @@ export function DashboardPage() {
       })
       .catch(() => showToast({ title: t('profile.timezoneUpdateFailed'), variant: 'destructive' }));
   }, [user.timezone, queryClient, t]);
+
+  const connectTelegram = async () => {
+    try {
+      const { url } = await createTelegramLink();
+      window.open(url, '_blank', 'noopener');
+    } catch (err) {
+      showToast({ title: t('dashboard.telegramError'), description: messageOf(err, ''), variant: 'destructive' });
+    }
+  };
 
   const expired = subscription.data?.status === 'expired';
   const list = reminders.data ?? [];
@@ -142,6 +153,11 @@ export function DashboardPage() {
                 <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-[#25D366] text-white"><WhatsappIcon className="h-5 w-5" /></span>
                 <p className="font-semibold text-fg">{t('dashboard.linkTitle')}</p>
                 <p className="text-sm text-fg-muted">{t('dashboard.linkText')}</p>
+                {config.data?.telegramBotUsername && (
+                  <Button variant="outline" size="sm" className="self-start" onClick={() => void connectTelegram()}>
+                    {t('dashboard.connectTelegram')}
+                  </Button>
+                )}
                 {config.data?.simulator && (
                   <Link href="/simulator" className={cn(buttonClasses('primary', 'sm'), 'self-start')}>
                     {t('simulator.open')}

@@ -18,11 +18,11 @@ interface Errors {
   form?: string;
 }
 
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function LoginForm({ onForgotPassword, initialIdentifier = '' }: { onForgotPassword: () => void; initialIdentifier?: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [country, setCountry] = useState(DEFAULT_COUNTRY_CODE);
-  const [identifier, setIdentifier] = useState('');
+  const [identifier, setIdentifier] = useState(initialIdentifier);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
