@@ -1,0 +1,230 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api } from '../api/client';
+import { messageOf } from '../api/api-error';
+import { AppTopBar } from '../components/app-top-bar';
+import { Badge } from '../components/ui/badge';
+import { Button } from '../components/ui/button';
+import { Card, CardBody } from '../components/ui/card';
+import { MicIcon, StopIcon } from '../components/ui/icons';
+import { Input } from '../components/ui/input';
+import { language } from '../state/language';
+import { currentUser } from '../state/session';
+import { showToast } from '../state/toasts';
+import { useSignalValue } from '../state/use-signal-value';
+
+/** The server's live message (SPEC: type, data with direction, messageType, text). */
+interface LiveMessage {
+  type: 'message' | 'reminder';
+  data: {
+    id: string;
+    direction: 'incoming' | 'outgoing';
+    messageType: 'voice' | 'text';
+    text: string | null;
+    channel: string;
+    createdAt: string;
+    buttons?: Array<{ id: string; title: string }>;
+    audioUrl?: string;
+  };
+}
+
+type Connection = 'connecting' | 'connected' | 'disconnected' | 'error';
+
+// This page is a developer/demo tool: its few strings live here rather than in the site catalogs.
+const STRINGS = {
+  en: {
+    title: 'Chat simulator',
+    badge: 'Simulator',
+    intro: 'This page stands in for WhatsApp or Telegram: what you type or record here goes through exactly the same conversation as a real messaging app.',
+    placeholder: 'e.g. call mom tomorrow at 6pm',
+    send: 'Send',
+    record: 'Record a voice note',
+    stop: 'Stop and send',
+    empty: 'Say hello, or tell the bot what to remind you of and when.',
+    you: 'You',
+    bot: 'Rappel',
+    reminder: 'Reminder',
+    noMic: 'Voice recording is not available in this browser.',
+    sendFailed: 'Message not sent',
+    connection: { connecting: 'connecting…', connected: 'connected', disconnected: 'disconnected', error: 'connection error' },
+  },
+  fr: {
+    title: 'Simulateur de conversation',
+    badge: 'Simulateur',
+    intro: 'Cette page remplace WhatsApp ou Telegram : ce que vous écrivez ou enregistrez ici passe par exactement la même conversation qu’une vraie messagerie.',
+    placeholder: 'par ex. appeler maman demain à 18h',
+    send: 'Envoyer',
+    record: 'Enregistrer une note vocale',
+    stop: 'Arrêter et envoyer',
+    empty: 'Dites bonjour, ou dites au bot de quoi et quand vous le rappeler.',
+    you: 'Vous',
+    bot: 'Rappel',
+    reminder: 'Rappel',
+    noMic: "L'enregistrement vocal n'est pas disponible dans ce navigateur.",
+    sendFailed: 'Message non envoyé',
+    connection: { connecting: 'connexion…', connected: 'connecté', disconnected: 'déconnecté', error: 'erreur de connexion' },
+  },
+} as const;
+
+function toBase64(buffer: ArrayBuffer): string {
+  let binary = '';
+  const bytes = new Uint8Array(buffer);
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function SimulatorPage() {
+  const lang = useSignalValue(language);
+  const user = useSignalValue(currentUser);
+  const s = STRINGS[lang === 'en' ? 'en' : 'fr'];
+  const [messages, setMessages] = useState<LiveMessage[]>([]);
+  const [connection, setConnection] = useState<Connection>('connecting');
+  const [text, setText] = useState('');
+  const [recording, setRecording] = useState(false);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const bottom = useRef<HTMLDivElement | null>(null);
+
+  const add = (incoming: LiveMessage[]) =>
+    setMessages((current) => {
+      const seen = new Set(current.map((m) => m.data.id));
+      return [...current, ...incoming.filter((m) => !seen.has(m.data.id))].sort((a, b) => Number(a.data.id) - Number(b.data.id));
+    });
+
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let closed = false;
+    void api.get<LiveMessage[]>('/api/simulator/messages').then(add).catch(() => undefined);
+    const connect = () => {
+      setConnection('connecting');
+      socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+      socket.onopen = () => {
+        setConnection('connected');
+        socket?.send(JSON.stringify({ type: 'register', phoneNumber: user?.phoneNumber ?? '', userId: user?.id }));
+        // Anything said while we were away comes from the history.
+        void api.get<LiveMessage[]>('/api/simulator/messages').then(add).catch(() => undefined);
+      };
+      socket.onmessage = (event) => {
+        const msg = JSON.parse(String(event.data));
+        if (msg.type === 'message' || msg.type === 'reminder') add([msg as LiveMessage]);
+        if (msg.type === 'error' && msg.ref) showToast({ title: s.sendFailed, description: String(msg.message), variant: 'destructive' });
+      };
+      socket.onerror = () => setConnection('error');
+      socket.onclose = () => {
+        setConnection('disconnected');
+        if (!closed) retry = setTimeout(connect, 2000);
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      socket?.close();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.id]);
+
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
+
+  const send = async (payload: Record<string, unknown>) => {
+    try {
+      await api.post('/api/simulator/messages', payload);
+    } catch (err) {
+      showToast({ title: s.sendFailed, description: messageOf(err, s.sendFailed), variant: 'destructive' });
+    }
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = text.trim();
+    if (!value) return;
+    setText('');
+    await send({ text: value });
+  };
+
+  const toggleRecording = async () => {
+    if (recording) {
+      recorder.current?.stop();
+      return;
+    }
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
+      showToast({ title: s.noMic, variant: 'destructive' });
+      return;
+    }
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const type = ['audio/ogg;codecs=opus', 'audio/webm;codecs=opus', 'audio/webm'].find((t) => MediaRecorder.isTypeSupported(t));
+      const rec = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
+      const chunks: Blob[] = [];
+      rec.ondataavailable = (ev) => ev.data.size > 0 && chunks.push(ev.data);
+      rec.onstop = async () => {
+        stream.getTracks().forEach((track) => track.stop());
+        setRecording(false);
+        const blob = new Blob(chunks, { type: rec.mimeType || 'audio/webm' });
+        if (blob.size > 0) await send({ audio: toBase64(await blob.arrayBuffer()), mimeType: blob.type });
+      };
+      recorder.current = rec;
+      rec.start();
+      setRecording(true);
+    } catch (err) {
+      showToast({ title: s.noMic, description: messageOf(err, ''), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <AppTopBar />
+      <main id="main" className="container-page flex-1 py-8 md:py-12">
+        <div className="mx-auto flex max-w-2xl flex-col gap-4">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight text-fg">{s.title}</h1>
+            <Badge tone="outline" data-testid="simulator-badge">{s.badge}</Badge>
+            <span className="text-sm text-fg-muted" data-testid="connection" data-state={connection}>● {s.connection[connection]}</span>
+          </div>
+          <p className="text-fg-muted">{s.intro}</p>
+          <Card>
+            <CardBody>
+              <div className="flex h-[28rem] flex-col gap-3 overflow-y-auto pr-1" data-testid="chat" aria-live="polite">
+                {messages.length === 0 && <p className="m-auto text-center text-sm text-fg-muted">{s.empty}</p>}
+                {messages.map((m) => {
+                  const mine = m.data.direction === 'incoming';
+                  return (
+                    <div key={m.data.id} className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`} data-testid={mine ? 'msg-user' : 'msg-bot'} data-kind={m.type}>
+                      <span className="mb-1 text-xs text-fg-muted">
+                        {mine ? s.you : m.type === 'reminder' ? `⏰ ${s.reminder}` : s.bot}
+                        {m.data.channel !== 'simulator' ? ` · ${m.data.channel}` : ''}
+                      </span>
+                      <div className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2 text-sm ${mine ? 'bg-primary text-primary-fg' : 'bg-surface-muted text-fg'}`}>
+                        {m.data.messageType === 'voice' && m.data.audioUrl && <audio controls src={m.data.audioUrl} className="mb-1 max-w-full" data-testid="voice-note" />}
+                        {m.data.messageType === 'voice' && mine && '🎤 '}
+                        {m.data.text}
+                      </div>
+                      {!mine && m.data.buttons && m.data.buttons.length > 0 && (
+                        <div className="mt-2 flex flex-wrap gap-2">
+                          {m.data.buttons.map((b) => (
+                            <Button key={b.id} size="sm" variant="outline" onClick={() => void send({ buttonId: b.id })}>
+                              {b.title}
+                            </Button>
+                          ))}
+                        </div>
+                      )}
+                    </div>
+                  );
+                })}
+                <div ref={bottom} />
+              </div>
+              <form onSubmit={onSubmit} className="mt-4 flex gap-2" aria-label={s.title}>
+                <Input name="message" value={text} onChange={(e) => setText(e.target.value)} placeholder={s.placeholder} maxLength={4000} autoComplete="off" />
+                <Button type="button" variant={recording ? 'danger' : 'secondary'} size="icon" onClick={() => void toggleRecording()} aria-label={recording ? s.stop : s.record} title={recording ? s.stop : s.record}>
+                  {recording ? <StopIcon className="h-4 w-4" /> : <MicIcon className="h-4 w-4" />}
+                </Button>
+                <Button type="submit">{s.send}</Button>
+              </form>
+            </CardBody>
+          </Card>
+        </div>
+      </main>
+    </div>
+  );
+}
