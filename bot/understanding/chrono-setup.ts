@@ -38,8 +38,14 @@ const REPLACED_PARSERS = new Set([
  */
 const KEPT_REFINERS = new Set(['OverlapRemovalRefiner', 'ENUnlikelyFormatFilter']);
 
-function build(language: Language, bareDurations: boolean): chrono.Chrono {
-  const base = language === 'en' ? chrono.en.casual.clone() : chrono.fr.casual.clone();
+function build(language: Language, bareDurations: boolean, dayFirst: boolean): chrono.Chrono {
+  const base = language === 'fr' ? chrono.fr.casual.clone() : chrono.en.casual.clone();
+  if (language === 'en' && dayFirst) {
+    // Only the numeric-date parser changes: chrono's whole GB setup also reads "september 15"
+    // as a month and year.
+    const slash = chrono.en.GB.parsers.find((p) => p.constructor.name === 'SlashDateFormatParser');
+    if (slash) base.parsers = base.parsers.map((p) => (p.constructor.name === 'SlashDateFormatParser' ? slash : p));
+  }
   const custom = language === 'en' ? englishParsers(bareDurations) : frenchParsers(bareDurations);
   base.parsers = [...custom, ...base.parsers.filter((p) => !REPLACED_PARSERS.has(p.constructor.name))];
   base.refiners = base.refiners.filter((r) => KEPT_REFINERS.has(r.constructor.name));
@@ -49,11 +55,16 @@ function build(language: Language, bareDurations: boolean): chrono.Chrono {
 
 const cache = new Map<string, chrono.Chrono>();
 
-export function chronoFor(language: Language, bareDurations = false): chrono.Chrono {
-  const key = `${language}:${bareDurations}`;
+/**
+ * English numeric dates are read month first ("3/4" = 4 March) only where that is the local
+ * habit (the US, Canada, the Philippines); a British or Australian user writing 3/4 means 3 April.
+ * French is always day first.
+ */
+export function chronoFor(language: Language, bareDurations = false, dayFirst = true): chrono.Chrono {
+  const key = `${language}:${bareDurations}:${language === 'fr' || dayFirst}`;
   let c = cache.get(key);
   if (!c) {
-    c = build(language, bareDurations);
+    c = build(language, bareDurations, dayFirst);
     cache.set(key, c);
   }
   return c;

@@ -27,6 +27,13 @@ const TIME_EN =
 /** Words after a bare number that make it a time ("8 tonight", "9 tomorrow morning"). */
 const TIME_CONTEXT_AFTER =
   /^\s*(?:tonight|tonite|tomorrow|today|this\s+(?:morning|afternoon|evening)|in\s+the\s+(?:morning|afternoon|evening|am|pm)|at\s+night|o'?clock)/;
+/**
+ * Nouns a number labels rather than counts the hours of: "chapter 12 tonight", "gate 5 at 3pm",
+ * "room 101". A number right after one of them is never a clock time unless written as one.
+ */
+export const LABEL_BEFORE_EN =
+  /(?:^|[^\p{L}])(?:chapter|chap|room|rm|gate|page|pg|platform|flight|bus|route|line|exit|step|item|number|no\.?|#|level|floor|apartment|apt|unit|suite|building|lesson|episode|ep|season|question|exercise|section|part|table|seat|row|track|channel|version|grade|class|aisle|pier|terminal|door|lane|highway|hwy|interstate|bay|lot|locker|box|ticket|order|invoice|account|psalm|verse|volume|vol|issue|level|stage|round|module)\s*$/iu;
+
 /** Words after a number that make it a quantity, not a time. */
 const QUANTITY_AFTER =
   /^\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|people|persons?|items?|of\b|%|percent|pieces?|kg|km|euros?|dollars?|pounds?|-)/;
@@ -135,6 +142,7 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
       if (hm[4] !== undefined || hm[5] !== undefined) strong = true;
       if (hm[2] !== undefined) strong = true;
     } else if ((hm = s.match(/^(\d{1,2})(\d{2})$/))) {
+      if (m && !prefixed && LABEL_BEFORE_EN.test(before(m))) return null;
       if (!strong && !(m && TIME_CONTEXT_AFTER.test(after(m))) && !(m && /(tonight|tomorrow|today|evening|morning|afternoon)\s*$/.test(before(m))))
         return null;
       hour = Number(hm[1]);
@@ -150,6 +158,7 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
     else reading = { hour, minute, clock: 'bare' };
     if (!explicitMinutes && !meridiem && !oclock && !ish && !/h/.test(s) && m) {
       const tail = after(m);
+      if (!prefixed && LABEL_BEFORE_EN.test(before(m))) return null;
       if (QUANTITY_AFTER.test(tail)) return null;
       const contextual = TIME_CONTEXT_AFTER.test(tail) || /(tonight|tomorrow|today|evening|morning|afternoon|night)\s*$/.test(before(m));
       if (!prefixed && !contextual) return null;
@@ -164,7 +173,10 @@ function enTimeParser(): Parser {
   return pieceParser('en-time', TIME_EN, (m) => {
     const r = readEnglishTime(m.text, m);
     if (!r || !r.strong) return null;
-    return { time: { hour: r.hour, minute: r.minute, clock: r.clock, ...(r.midnight ? { midnight: true } : {}) } };
+    const piece: WhenPiece = { time: { hour: r.hour, minute: r.minute, clock: r.clock, ...(r.midnight ? { midnight: true } : {}) } };
+    // "the 7:15 train", "my 3pm call": the time names a thing; it is the due time only if no other time is given.
+    if (/^\d/.test(m.text) && /(?:^|\s)(?:the|my|your|our|his|her|their|this|that|a|an)\s+$/.test(before(m))) piece.attributive = true;
+    return piece;
   });
 }
 
@@ -179,7 +191,7 @@ const PARTS_EN: Array<[RegExp, DayPart]> = [
 function enDayPartParser(): Parser {
   const re =
     '(?:(?:early|late)\\s+)?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+)?(?:morning|afternoon|evening|night|am|pm)' +
-    '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:at\\s+)?lunch\\s*time|(?:at\\s+)?lunch|first\\s+thing(?:\\s+in\\s+the\\s+morning)?';
+    '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|over|during)\\s+lunch|first\\s+thing(?:\\s+in\\s+the\\s+morning)?';
   return pieceParser('en-day-part', re, (m) => {
     const s = m.text.toLowerCase();
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
@@ -290,7 +302,7 @@ function enDayOfMonthParser(): Parser {
     `(?:on\\s+the\\s+(?<d1>\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last)|(?:by\\s+|for\\s+|until\\s+)?the\\s+(?<d2>\\d{1,2})(?:st|nd|rd|th))` +
     `(?!\\s*(?:of\\s|${EN_MONTH_RE}|day|time|floor|week|month|year|hour|minute|person|people|one|place|row|century|[:.]\\d))`;
   return pieceParser('en-day-of-month', re, (m, env) => {
-    const raw = fold(m.groups.d1 ?? m.groups.d2 ?? '').replace(/(st|nd|rd|th)$/, '');
+    const raw = fold(m.groups.d1 ?? m.groups.d2 ?? '').replace(/^(\d+)(?:st|nd|rd|th)$/, '$1');
     const day = raw === 'last' ? -1 : EN_ORDINALS[raw] ?? Number(raw);
     if (day === -1) return relativeMonthDayPiece(env, env.today.endOf('month').day, 0);
     if (!(day >= 1 && day <= 31)) return null;

@@ -8,7 +8,7 @@ import { fold, FR_MONTH_RE, FR_MONTHS, FR_ORDINALS, FR_WEEKDAY_RE, FR_WEEKDAYS, 
 
 const AFTER_HOUR =
   `et\\s+quart|et\\s+demie?|moins\\s+(?:le\\s+)?quart|moins\\s+\\d{1,2}(?:\\s+minutes?)?|\\d\\s+quarts|` +
-  `pass[ée]e?s?\\s+de\\s+\\d{1,2}\\s+minutes?|et\\s+\\d{1,2}(?:\\s+minutes?)?|\\d{1,2}(?:\\s+minutes?)?(?!\\s*(?:h|heures?|jours?|min))`;
+  `pass[ée]e?s?\\s+de\\s+\\d{1,2}\\s+minutes?|et\\s+\\d{1,2}(?:\\s+minutes?)?|\\d{1,2}(?:\\s+minutes?)?(?!\\s*(?:h(?![\\p{L}])|heures?(?!\\s+(?:de\\s|d'|du\\s|des\\s))|jours?|min))`;
 const TIME_FR =
   `(?:(?:[àa]|vers|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ)\\s+)*` +
   `(?:(?:midi|minuit)(?:\\s+(?:${AFTER_HOUR}))?` +
@@ -71,6 +71,23 @@ function frTimeParser(): Parser {
   });
 }
 
+/**
+ * "demain à 8 d'appeler": speech-to-text often drops the "h". A bare number after "à"/"vers" is an
+ * hour only where a time fits: before the subject's "de"/"pour", a day word, or the end.
+ */
+function frBareHourParser(): Parser {
+  const re =
+    `(?:[àa]|vers)\\s+(?<h>\\d{1,2})(?=\\s*(?:$|[,.;!?]|(?:d'|de\\s|du\\s|pour\\s|ce\\s+soir|ce\\s+matin|cet\\s+apr|demain|du\\s+(?:matin|soir)|de\\s+l'apr|le\\s+(?:matin|soir)|et\\s+(?:quart|demie?)\\b)))`;
+  return pieceParser('fr-bare-hour', re, (m) => {
+    // "de 2 à 8", "à 3 de mes amis" are counts or ranges.
+    if (/(?:de|entre)\s+\d{1,2}\s*$/.test(before(m))) return null;
+    if (/^\s*d[eu]\s+(?:mes|nos|tes|vos|ses|leurs|ces|ses)\b/.test(m.input.slice(m.index + m.text.length))) return null;
+    const hour = Number(m.groups.h);
+    if (hour > 23) return null;
+    return { time: { hour, minute: 0, clock: 'fr' } };
+  });
+}
+
 function frDayPartParser(): Parser {
   const re =
     `(?:[àa]\\s+la\\s+premi[èe]re\\s+heure|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le|en\\s+fin\\s+d'|en\\s+d[ée]but\\s+d')\\s*)?` +
@@ -92,7 +109,8 @@ function frCasualDateParser(): Parser {
   const re =
     `(?:(?:pour|d'ici|d[èe]s|avant|jusqu'[àa])\\s+)?(?:aujourd'hui|ce\\s+jour|dans\\s+la\\s+journ[ée]e|demain|apr[èe]s[\\s-]demain|` +
     `(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain|l'ann[ée]e\\s+prochaine|` +
-    `(?:ce|le|du|au)\\s+week-?\\s?end(?:\\s+prochain)?|(?:en\\s+)?fin\\s+de\\s+(?:semaine|journ[ée]e|mois))`;
+    `(?:ce|le|du|au)\\s+week-?\\s?end(?:\\s+prochain)?|(?:en\\s+|[àa]\\s+la\\s+)?fin\\s+(?:de\\s+(?:la\\s+)?)?(?:semaine|journ[ée]e)|` +
+    `(?:en\\s+|[àa]\\s+la\\s+)?fin\\s+(?:de\\s+|du\\s+|de\\s+ce\\s+)mois(?:-ci)?)`;
   return pieceParser('fr-casual-date', re, (m, env) => {
     const s = fold(m.text).replace(/\s+/g, ' ');
     const today = env.today;
@@ -102,12 +120,12 @@ function frCasualDateParser(): Parser {
     if (/week-? ?end prochain/.test(s)) {
       return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1, days: 5 })) };
     }
-    if (/week-? ?end|fin de semaine/.test(s)) return { weekend: true };
+    if (/week-? ?end|fin de (?:la )?semaine/.test(s)) return { weekend: true };
     if (/semaine prochaine/.test(s)) return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1 })) };
     if (/mois prochain/.test(s)) return { date: ymd(today.startOf('month').plus({ months: 1 })) };
     if (/annee prochaine/.test(s)) return { date: ymd(today.startOf('year').plus({ years: 1 })) };
-    if (/fin de journee/.test(s)) return { date: ymd(today), time: { hour: 17, minute: 0, clock: 'exact' } };
-    if (/fin de mois/.test(s)) return { date: ymd(today.endOf('month')) };
+    if (/fin de (?:la )?journee/.test(s)) return { date: ymd(today), time: { hour: 17, minute: 0, clock: 'exact' } };
+    if (/fin (?:de |du |de ce )mois/.test(s)) return { date: ymd(today.endOf('month')) };
     return null;
   });
 }
@@ -209,5 +227,6 @@ export function frenchParsers(bareDurations: boolean): Parser[] {
     frCasualDateParser(),
     frDayPartParser(),
     frTimeParser(),
+    frBareHourParser(),
   ];
 }

@@ -54,6 +54,9 @@ export function pieceParser(name: string, inner: string, build: PieceBuilder, fl
       const env = (context.option as { rappel?: ParseEnv }).rappel;
       if (!env) return null;
       const index = (match.index ?? 0) + match[1].length;
+      // After a rejected match chrono searches again from the next character, where "^" can
+      // match inside a word or number ("chapter 12" retried as "2"): insist on a real boundary.
+      if (index > 0 && /[\p{L}\p{N}]/u.test(context.text[index - 1])) return null;
       const text = match[2];
       const piece = build({ groups: { ...(match.groups ?? {}) }, text, index, input: context.text }, env);
       if (!piece) return null;

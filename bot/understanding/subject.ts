@@ -23,7 +23,9 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:souviens[- ]toi|rappelle[- ]toi)(?:\s+de(?![\p{L}])|\s*d')?/iu,
     /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:mets|mettez|mettre|cr[ée]e|cr[ée]ez|ajoute|ajoutez|programme)(?:[- ]moi)?\s+un\s+(?:rappel|r[ée]veil|alarme)(?:\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
-    /^(?:rappel|note|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
+    /^(?:rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    // "j'aimerais que tu me rappelles de", "je voudrais que vous me rappeliez de", "tu me rappelles de".
+    /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+j'|(?:que\s+je|qu'on|que\s+l'on|que)(?![\p{L}]))/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)(?![\p{L}])/iu,
     /^(?:je\s+|j')?(?:dois|devrais|devrai|vais|veux|voudrais|aimerais|ai\s+besoin\s+d'|ai\s+besoin\s+de|ai\s+à|ai\s+a)(?![\p{L}])/iu,
@@ -42,8 +44,8 @@ const FILLERS_ANYWHERE: Record<Language, RegExp> = {
 
 /** Words that only count as filler at the edges ("ok remind me...", "... thanks"). */
 const EDGE_FILLERS: Record<Language, RegExp> = {
-  en: /^(?:ok(?:ay)?|so|well|hey|hi|hello|yo|right|alright|oh|and|also|then|just|now|quick(?:ly)?|hey\s+\w+bot)(?![\p{L}])[\s,.!:]*/iu,
-  fr: /^(?:ok(?:ay)?|alors|bon|donc|dis|dites|bonjour|salut|coucou|h[ée]|oh|et|aussi|puis|ensuite|bref|voil[àa])(?![\p{L}])[\s,.!:]*/iu,
+  en: /^(?:ok(?:ay)?|so|well|hey|hi|hello|yo|right|alright|oh|and|also|then|just|now|quick(?:ly)?|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+)(?![\p{L}])[\s,.!:]*/iu,
+  fr: /^(?:ok(?:ay)?|alors|bon|donc|dis|dites|bonjour|salut|coucou|h[ée]|oh|et|aussi|puis|ensuite|bref|voil[àa]|ouais|[ée]coute|tiens|du\s+coup|en\s+fait|genre)(?![\p{L}])[\s,.!:]*/iu,
 };
 const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: /[\s,.!:]*(?<![\p{L}])(?:thanks?(?:\s+you)?|thx|cheers|ok(?:ay)?|please|for\s+me|will\s+you|would\s+you|ok\s+thanks)[\s.!?]*$/iu,
@@ -55,12 +57,12 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * their own "at"/"à"; particles that belong to a verb ("put in", "turn on") must survive them.
  */
 const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
-  en: /(?:^|\s)(?:on|by|for|the|of|this|next|before|after|until|till|starting|from|and|or)\s*,?\s*$/iu,
+  en: /(?:^|\s)(?:on|at|by|for|the|of|this|next|before|after|until|till|starting|from|and|or)\s*,?\s*$/iu,
   fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de)\s*,?\s*$/iu,
 };
 const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
   en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|autour\s+de|aux\s+alentours\s+de)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa])\s*,?\s*$/iu,
 };
 
 export interface RemovedSpan {

@@ -64,6 +64,11 @@ export interface WhenPiece {
   partToday?: boolean;
   /** An exact instant (epoch ms): "in 3 hours". */
   instant?: number;
+  /**
+   * The time labels a thing ("the 7:15 train"): used only when no other time is given, and then
+   * its words stay in the subject otherwise.
+   */
+  attributive?: boolean;
   /** Named zone: "3pm New York time". */
   zone?: string;
 }

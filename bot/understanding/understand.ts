@@ -1,6 +1,7 @@
 import type { ParsedResult, ParsingOption } from 'chrono-node';
 import { DateTime } from 'luxon';
 import { chronoFor } from './chrono-setup';
+import { dayFirstIn } from './date-order';
 import { detectLanguage } from './language';
 import { normalize, originalSpan } from './normalize';
 import { ParseEnv, pieceOf } from './piece-parser';
@@ -62,7 +63,7 @@ function extract(text: string, language: Language, now: DateTime, zone: string, 
     timezone: 0,
   };
   const option = { rappel: env } as ParsingOption;
-  const results = chronoFor(language, bareDurations).parse(norm.text, reference, option);
+  const results = chronoFor(language, bareDurations, dayFirstIn(zone)).parse(norm.text, reference, option);
   const pieces: WhenPiece[] = [];
   const spans: RemovedSpan[] = [];
   for (const r of results) {
@@ -71,6 +72,16 @@ function extract(text: string, language: Language, now: DateTime, zone: string, 
     pieces.push(piece);
     const [start, end] = originalSpan(norm, r.index, r.index + r.text.length);
     spans.push({ start, end, kind: piece.time && !piece.date ? 'time' : 'date' });
+  }
+  // A time that only labels a thing ("catch the 7:15 train") gives way to a real one and stays
+  // in the subject; alone, it is the due time.
+  if (pieces.some((p) => p.time && !p.attributive)) {
+    for (let i = pieces.length - 1; i >= 0; i--) {
+      if (pieces[i].attributive) {
+        pieces.splice(i, 1);
+        spans.splice(i, 1);
+      }
+    }
   }
   return { pieces, spans };
 }
