@@ -12,5 +12,5 @@ export function CountrySelect({ value, onChange, id }: { value: string; onChange
     label: `${c.name[lang]} (${c.code.replace(/-[A-Z]+$/, '')})`,
     text: `${c.iso} ${c.code.replace(/-[A-Z]+$/, '')}`,
   }));
-  return <Select id={id} value={value} onValueChange={onChange} options={options} ariaLabel={t('auth.country')} className="w-[7.5rem] flex-none" />;
+  return <Select id={id} value={value} onValueChange={onChange} options={options} ariaLabel={t('auth.country')} className="w-[6.75rem] flex-none" />;
 }

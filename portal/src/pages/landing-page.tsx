@@ -216,7 +216,7 @@ export function LandingPage() {
                   ))}
                 </ul>
                 <div>
-                  <Link href={ctaHref} className="inline-flex h-13 items-center gap-2 rounded-full bg-white px-7 font-semibold text-[#064e3b] transition-colors hover:bg-white/90">
+                  <Link href={ctaHref} className="inline-flex h-13 w-full items-center justify-center gap-2 whitespace-nowrap rounded-full bg-white px-7 font-semibold text-[#064e3b] transition-colors hover:bg-white/90 sm:w-auto">
                     {user ? t('cta.buttonSignedIn') : t('cta.button')}
                     <ArrowRightIcon className="h-5 w-5" />
                   </Link>
