@@ -9,6 +9,12 @@ import { ffprobe, opusHeadChannels, stereoSpeech, voiceNote, waitFor } from './b
 
 jest.setTimeout(90_000);
 
+/** The fixture with its own message id, so it is not a redelivery of another test's message. */
+function withId<T>(payload: T, id: string): T {
+  (payload as any).entry[0].changes[0].value.messages[0].id = id;
+  return payload;
+}
+
 const TOKEN = 'EAAG-test-token';
 const VERSION = 'v21.0';
 const PHONE_ID = '106540352242922';
@@ -98,8 +104,7 @@ describe.each(testDatabases())('WhatsApp end to end (%s)', (db) => {
     expect(events).toBe(1);
     expect(interactive().filter((m) => /Je confirme/.test(m.interactive.body.text))).toHaveLength(1);
 
-    const tap = buttonReplyWebhook('confirm', 'Confirmer');
-    tap.entry[0].changes[0].value.messages![0].id = 'wamid.E2E-TAP-1';
+    const tap = withId(buttonReplyWebhook('confirm', 'Confirmer'), 'wamid.E2E-TAP-1');
     expect((await post(tap)).status).toBe(200);
     const reminder = await waitFor(async () => (await t.dataSource.query(`SELECT * FROM reminders WHERE user_id = $1`, [account.id]))[0], 'the reminder');
     expect(reminder).toMatchObject({ subject: 'Appeler maman', status: 'pending', language_code: 'fr', timezone: 'Europe/Paris', source: 'bot' });
@@ -152,8 +157,7 @@ describe.each(testDatabases())('WhatsApp end to end (%s)', (db) => {
 
   it('snooze button after delivery schedules a new pending copy', async () => {
     const [reminder] = await t.dataSource.query(`SELECT id FROM reminders WHERE status = 'sent' ORDER BY id LIMIT 1`);
-    const tap = buttonReplyWebhook(`snooze:${reminder.id}:1h`, 'Dans 1 heure');
-    tap.entry[0].changes[0].value.messages![0].id = 'wamid.E2E-SNOOZE-1';
+    const tap = withId(buttonReplyWebhook(`snooze:${reminder.id}:1h`, 'Dans 1 heure'), 'wamid.E2E-SNOOZE-1');
     expect((await post(tap)).status).toBe(200);
     const copy = await waitFor(async () => (await t.dataSource.query(`SELECT * FROM reminders WHERE source = 'snooze'`))[0], 'the snoozed copy');
     expect(copy.subject).toBe('Appeler maman');

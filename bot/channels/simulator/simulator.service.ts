@@ -11,8 +11,9 @@ export interface SimulatorInput {
   /** Base64 audio recorded in the browser (MediaRecorder: WebM/Opus or Ogg/Opus). */
   audio?: unknown;
   mimeType?: unknown;
-  /** A reply button the user tapped. */
+  /** A reply button the user tapped, and its title. */
   buttonId?: unknown;
+  title?: unknown;
 }
 
 const MAX_AUDIO_BYTES = 4 * 1024 * 1024;
@@ -52,7 +53,9 @@ export class SimulatorService implements OnModuleInit {
       const mediaRef = await this.channel.storeMedia(user.id, data, mimeType);
       msg = { ...base, kind: 'voice', voice: { mediaRef, mimeType } };
     } else if (typeof input.buttonId === 'string' && input.buttonId.length > 0 && input.buttonId.length <= 64) {
-      msg = { ...base, kind: 'button', buttonId: input.buttonId };
+      // The title is what the user saw and tapped; the log shows it, as WhatsApp's own replies do.
+      const title = typeof input.title === 'string' ? input.title.slice(0, 64) : undefined;
+      msg = { ...base, kind: 'button', buttonId: input.buttonId, ...(title ? { text: title } : {}) };
     } else if (typeof input.text === 'string' && input.text.trim().length > 0) {
       if (input.text.length > MAX_TEXT) throw new BadRequestException(`text must be at most ${MAX_TEXT} characters`);
       const text = input.text.trim();

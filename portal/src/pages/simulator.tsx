@@ -203,7 +203,7 @@ export function SimulatorPage() {
                       {!mine && m.data.buttons && m.data.buttons.length > 0 && (
                         <div className="mt-2 flex flex-wrap gap-2">
                           {m.data.buttons.map((b) => (
-                            <Button key={b.id} size="sm" variant="outline" onClick={() => void send({ buttonId: b.id })}>
+                            <Button key={b.id} size="sm" variant="outline" onClick={() => void send({ buttonId: b.id, title: b.title })}>
                               {b.title}
                             </Button>
                           ))}
