@@ -1,3 +1,5 @@
+import { REMINDER_DELIVERY } from '../../api/reminders/reminder-delivery.port';
+import { RecordingReminderDelivery } from '../../api/reminders/recording-reminder-delivery';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabases } from '../support/test-db';
 
@@ -102,7 +104,12 @@ describe.each(testDatabases())('/api/reminders over HTTP (%s database)', (kind) 
 describe.each(testDatabases())('dispatcher inside the app (%s database)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ db: kind, env: { DISPATCHER_ENABLED: 'true', DISPATCHER_POLL_MS: '5000' } });
+    t = await createTestApp({
+      db: kind,
+      env: { DISPATCHER_ENABLED: 'true', DISPATCHER_POLL_MS: '5000' },
+      // The app delivers voice notes through the bot; this test watches the dispatcher hand-over itself.
+      override: (b) => b.overrideProvider(REMINDER_DELIVERY).useFactory({ factory: (r: RecordingReminderDelivery) => r, inject: [RecordingReminderDelivery] }),
+    });
   });
   afterAll(async () => {
     await t?.close();
