@@ -42,6 +42,11 @@ export class AppModule {
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,
+            // A person at a terminal gets readable lines; deployments and CI keep JSON.
+            transport:
+              config.env === 'development' && process.stdout.isTTY
+                ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname,req,res,responseTime' } }
+                : undefined,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-hub-signature-256"]', 'req.headers["x-telegram-bot-api-secret-token"]', 'res.headers["set-cookie"]'],
             autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
             // The WhatsApp verification handshake carries its verify token in the query string.
