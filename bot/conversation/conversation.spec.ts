@@ -79,7 +79,7 @@ describe('Conversation', () => {
 
   it('intake → clarify → confirm → scheduled, on the same draft, with a fake clock', async () => {
     const ask = await say('appeler le dentiste');
-    expect(textOf(ask[0])).toBe('Quand dois-je vous rappeler de appeler le dentiste ? (par ex. « demain à 9h », « dans 2 heures »)');
+    expect(textOf(ask[0])).toBe("Quand dois-je vous rappeler d'appeler le dentiste ? (par ex. « demain à 9h », « dans 2 heures »)");
     expect(world.states.get(7)).toMatchObject({ draft: { subject: 'appeler le dentiste' }, pending: { kind: 'when' } });
 
     const confirm = await say('lundi à 9h30');
@@ -101,6 +101,19 @@ describe('Conversation', () => {
     expect(textOf(done[0])).toBe("✅ C'est noté ! Je vous le rappellerai lundi 30 mars à 09:30 (Paris).");
     expect(world.reminders).toEqual([expect.objectContaining({ subject: 'Appeler le dentiste', dueAt: new Date('2026-03-30T07:30:00Z'), timezone: 'Europe/Paris', languageCode: 'fr' })]);
     expect(world.states.get(7)).toEqual({ lastReminderId: 100 });
+  });
+
+  it.each(['vers 18h', 'around 6pm', 'plutôt 18h', 'disons 18h'])('"%s" answers "when?" for the same draft', async (answer) => {
+    await say('rappelle moi d\'acheter du pain');
+    const confirm = await say(answer);
+    expect(textOf(confirm[0])).toMatch(/^📅 Acheter du pain — .* à 18:00 \(Paris\)\. Je confirme \?$/);
+  });
+
+  it('elides "de" before a vowel in French, not before a consonant', async () => {
+    expect(textOf((await say('appeler maman'))[0])).toMatch(/rappeler d'appeler maman \?/);
+    world = new World();
+    bot = new Conversation(world.ports());
+    expect(textOf((await say('sortir les poubelles'))[0])).toMatch(/rappeler de sortir les poubelles \?/);
   });
 
   it.each(['oui', 'yes', 'ok', '👍', 'Oui !', 'OK.', "d'accord"])('"%s" confirms by text', async (word) => {

@@ -12,6 +12,9 @@ import { type CatalogKey, formatWhen, t, zoneLabel } from './i18n';
 import { canonical, type Intent, parseIntent, zoneFromInput } from './intents';
 import { reminderButtons, reminderCaption } from './reminder-message';
 
+/** An answer to "when?" that starts like a time phrase ("vers 18h", "around 6") completes the draft. */
+const TIME_ANSWER_START = /^(at|a|à|on|le|in|dans|vers|around|about|environ|by|pour|for|avant|before|après|apres|after|plutôt|plutot|rather|maybe|peut-être|disons|say)\b/i;
+
 /** The account fields the dialogue reads. */
 export interface ConversationUser {
   id: number;
@@ -155,14 +158,15 @@ export class Conversation {
     const ctx = { now: c.now, timezone: c.user.timezone };
 
     if (draft && pending?.kind === 'when') {
-      const when = parseWhen(text, { ...ctx, language: draft.language });
+      // Bilingual users answer in either language: try the draft's first, then the other.
+      const when = parseWhen(text, { ...ctx, language: draft.language }) ?? parseWhen(text, { ...ctx, language: draft.language === 'fr' ? 'en' : 'fr' });
       const whole = understand(text, { ...ctx, ...(spokenLanguage ? { language: spokenLanguage } : {}) });
       if (!when) {
         c.say('draft.askWhenAgain');
         return { draft: { ...draft }, missing: 'when' };
       }
       // A whole new reminder ("no, call the plumber at 5") replaces the draft.
-      if ('dueAt' in whole && whole.subject.length >= 3 && !/^(at|a|à|on|le|in|dans)\b/i.test(text.trim())) {
+      if ('dueAt' in whole && whole.subject.length >= 3 && !TIME_ANSWER_START.test(text.trim())) {
         return this.propose(c, this.draftFrom(c, whole, text, spokenLanguage));
       }
       return this.propose(c, { ...draft, dueAt: when.dueAt.toISOString(), zone: when.zone });

@@ -9,7 +9,16 @@ const catalogs: Record<Language, Record<CatalogKey, string>> = { en, fr };
 
 export function t(language: Language, key: CatalogKey, params: Record<string, string | number> = {}): string {
   const template = catalogs[language]?.[key] ?? en[key];
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  const value = (name: string, m: string) => (name in params ? String(params[name]) : m);
+  return (
+    template
+      // French elision: "rappeler de {subject}" with "appeler…" reads "rappeler d'appeler…".
+      .replace(/\bde \{(\w+)\}/g, (m, name: string) => {
+        const v = value(name, m);
+        return language === 'fr' && /^[aeiouyhàâäéèêëîïôöûùü]/i.test(v) ? `d'${v}` : `de ${v}`;
+      })
+      .replace(/\{(\w+)\}/g, (m, name: string) => value(name, m))
+  );
 }
 
 /**
