@@ -28,7 +28,8 @@ export function MessagingLinkForm() {
     setBusy(true);
     try {
       const res = await sendWhatsappLink(normalized, lang);
-      setNotice(res.success === false ? { ok: false, text: res.message || t('getStarted.error') } : { ok: true, text: t('getStarted.success') });
+      // The server words its answer in the language sent with the request.
+      setNotice(res.success === false ? { ok: false, text: res.message || t('getStarted.error') } : { ok: true, text: res.message || t('getStarted.success') });
     } catch (err) {
       setNotice({ ok: false, text: messageOf(err, t('getStarted.error')) });
     } finally {

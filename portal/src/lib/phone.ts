@@ -1,4 +1,4 @@
-import { dialPrefix } from './countries';
+import { COUNTRIES, DEFAULT_COUNTRY_CODE, dialPrefix } from './countries';
 
 const MIN_DIGITS = 8;
 const MAX_DIGITS = 15;
@@ -37,4 +37,19 @@ export function normalizeLoginIdentifier(input: string, countryCode: string): st
   const kept = compact.replace(/[^\d+]/g, '');
   if (kept.startsWith('+')) return kept;
   return dialPrefix(countryCode) + kept.replace(/^0+/, '');
+}
+
+/**
+ * An international number split into the select's country and the national part, so a number
+ * handed over in a link shows the way the visitor would have typed it. The longest matching
+ * prefix wins (+352 before +35…); a number from no listed country stays whole in the input.
+ */
+export function splitInternationalPhone(input: string, fallbackCountry = DEFAULT_COUNTRY_CODE): { country: string; national: string } {
+  const compact = input.replace(/[^\d+]/g, '');
+  if (!compact.startsWith('+')) return { country: fallbackCountry, national: input.trim() };
+  const match = [...COUNTRIES]
+    .filter((c) => compact.startsWith(dialPrefix(c.code)))
+    .sort((a, b) => dialPrefix(b.code).length - dialPrefix(a.code).length)[0];
+  if (!match) return { country: fallbackCountry, national: compact };
+  return { country: match.code, national: compact.slice(dialPrefix(match.code).length) };
 }

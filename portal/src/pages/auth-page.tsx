@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { AppTopBar } from '../components/app-top-bar';
-import { ForgotPasswordDialog } from '../components/auth/forgot-password-dialog';
+import { ForgotPasswordDialog, type PasswordDialogMode } from '../components/auth/forgot-password-dialog';
 import { LoginForm } from '../components/auth/login-form';
 import { RegisterForm } from '../components/auth/register-form';
 import { ChatMock } from '../components/chat-mock';
@@ -23,7 +23,11 @@ export function AuthPage() {
   const user = useSignalValue(currentUser);
   const wantsRegister = params.get('tab') === 'register' || params.get('action') === 'register';
   const [tab, setTab] = useState(wantsRegister ? 'register' : 'login');
-  const [forgotOpen, setForgotOpen] = useState(false);
+  const linkedPhone = params.get('phone') ?? '';
+  // The bot's welcome message to an account it created (no password yet) ends in setPassword=1.
+  const wantsSetPassword = params.get('setPassword') === '1';
+  const [forgotOpen, setForgotOpen] = useState(wantsSetPassword);
+  const [passwordMode, setPasswordMode] = useState<PasswordDialogMode>(wantsSetPassword ? 'set' : 'reset');
   const redirect = safeRedirect(params.get('redirect'));
   const sponsorship = (params.get('sponsorship') ?? '').toUpperCase();
 
@@ -54,7 +58,13 @@ export function AuthPage() {
                 </TabsList>
                 <TabsContent value="login">
                   {/* The WhatsApp welcome message links here with the number filled in. */}
-                  <LoginForm onForgotPassword={() => setForgotOpen(true)} initialIdentifier={params.get('phone') ?? ''} />
+                  <LoginForm
+                    onForgotPassword={() => {
+                      setPasswordMode('reset');
+                      setForgotOpen(true);
+                    }}
+                    initialIdentifier={linkedPhone}
+                  />
                 </TabsContent>
                 <TabsContent value="register">
                   <RegisterForm referralCode={sponsorship} />
@@ -77,7 +87,7 @@ export function AuthPage() {
           </figure>
         </aside>
       </main>
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} mode={passwordMode} initialPhone={linkedPhone} />
     </div>
   );
 }

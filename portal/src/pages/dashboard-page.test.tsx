@@ -3,7 +3,7 @@
  * @jest-environment-options {"customExportConditions": ["require", "node", "default"]}
  */
 jest.mock('wouter', () => require('../testing/wouter-mock'));
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Reminder, Subscription } from '../api/types';
 import { installFakeFetch } from '../testing/fake-fetch';
@@ -25,13 +25,14 @@ function subscription(over: Partial<Subscription>): Subscription {
   };
 }
 
-function serve(sub: Subscription, reminders: Reminder[]) {
+function serve(sub: Subscription, reminders: Reminder[], telegram: { bot: string | null; answer?: { status: number; body: unknown } } = { bot: null }) {
   return installFakeFetch((c) => {
+    if (c.method === 'POST' && c.path === '/api/telegram/link-token') return telegram.answer;
     if (c.path === '/api/subscription') return { status: 200, body: sub };
     if (c.path === '/api/plan-debug') return { status: 200, body: { plan: sub.plan, trialEndsAt: sub.trialEndsAt, subscriptionEndsAt: sub.subscriptionEndsAt } };
     if (c.path === '/api/reminders') return { status: 200, body: reminders };
     if (c.method === 'DELETE' && c.path.startsWith('/api/reminders/')) return { status: 200, body: { success: true } };
-    if (c.path === '/api/config/public') return { status: 200, body: { whatsappNumber: null, telegramBotUsername: null, simulator: false, payments: 'off' } };
+    if (c.path === '/api/config/public') return { status: 200, body: { whatsappNumber: null, telegramBotUsername: telegram.bot, simulator: false, payments: 'off' } };
     return undefined;
   });
 }
@@ -82,5 +83,50 @@ describe('DashboardPage', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Statistiques' }));
     expect(await screen.findByText('5 sur 5 ces 7 derniers jours')).toBeInTheDocument();
     expect(screen.getByText(/Limite hebdomadaire atteinte/)).toBeInTheDocument();
+  });
+
+  describe('Connect Telegram (POST /api/telegram/link-token)', () => {
+    const realOpen = window.open;
+    afterEach(() => {
+      window.open = realOpen;
+    });
+
+    /** The tab opened during the click; the page points it at the link afterwards. */
+    function fakeTab() {
+      const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: jest.fn() };
+      window.open = jest.fn(() => tab as unknown as Window);
+      return tab;
+    }
+
+    it('is hidden when the server has no Telegram bot', async () => {
+      const calls = serve(subscription({}), []);
+      renderWithApp(<DashboardPage />, { user: testUser });
+      await waitFor(() => expect(calls.some((c) => c.path === '/api/config/public')).toBe(true));
+      await screen.findAllByText(/Essai/);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByRole('button', { name: 'Relier Telegram' })).not.toBeInTheDocument();
+    });
+
+    it('asks the server for a link token and opens the returned t.me deep link', async () => {
+      const url = 'https://t.me/rappel_bot?start=AbC_123-xyz';
+      const calls = serve(subscription({}), [], { bot: 'rappel_bot', answer: { status: 201, body: { url, token: 'AbC_123-xyz', expiresAt: iso(1800000) } } });
+      const tab = fakeTab();
+      renderWithApp(<DashboardPage />, { user: testUser });
+      await userEvent.click(await screen.findByRole('button', { name: 'Relier Telegram' }));
+      await waitFor(() => expect(tab.location.href).toBe(url));
+      expect(window.open).toHaveBeenCalledWith('', '_blank');
+      expect(tab.opener).toBeNull();
+      expect(calls.filter((c) => c.path === '/api/telegram/link-token')).toEqual([{ method: 'POST', path: '/api/telegram/link-token', body: undefined }]);
+    });
+
+    it('closes the opened tab and shows the server message when the link cannot be made', async () => {
+      serve(subscription({}), [], { bot: 'rappel_bot', answer: { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Telegram is not configured on this server' } } });
+      const tab = fakeTab();
+      renderWithApp(<DashboardPage />, { user: testUser });
+      await userEvent.click(await screen.findByRole('button', { name: 'Relier Telegram' }));
+      expect(await screen.findByText('Le lien Telegram n’a pas pu être créé')).toBeInTheDocument();
+      expect(screen.getByText('Telegram is not configured on this server')).toBeInTheDocument();
+      expect(tab.close).toHaveBeenCalled();
+    });
   });
 });

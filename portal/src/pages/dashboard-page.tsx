@@ -61,10 +61,19 @@ export function DashboardPage() {
   }, [user.timezone, queryClient, t]);
 
   const connectTelegram = async () => {
+    // Opened during the click, while it still counts as a user gesture (browsers block a window
+    // opened after an await), then pointed at the deep link once the server has made it.
+    const tab = window.open('', '_blank');
     try {
       const { url } = await createTelegramLink();
-      window.open(url, '_blank', 'noopener');
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        window.location.assign(url);
+      }
     } catch (err) {
+      tab?.close();
       showToast({ title: t('dashboard.telegramError'), description: messageOf(err, ''), variant: 'destructive' });
     }
   };

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { messageOf } from '../api/api-error';
 import { AppTopBar } from '../components/app-top-bar';
@@ -7,7 +8,6 @@ import { Button } from '../components/ui/button';
 import { Card, CardBody } from '../components/ui/card';
 import { MicIcon, StopIcon } from '../components/ui/icons';
 import { Input } from '../components/ui/input';
-import { language } from '../state/language';
 import { currentUser } from '../state/session';
 import { showToast } from '../state/toasts';
 import { useSignalValue } from '../state/use-signal-value';
@@ -29,42 +29,6 @@ interface LiveMessage {
 
 type Connection = 'connecting' | 'connected' | 'disconnected' | 'error';
 
-// This page is a developer/demo tool: its few strings live here rather than in the site catalogs.
-const STRINGS = {
-  en: {
-    title: 'Chat simulator',
-    badge: 'Simulator',
-    intro: 'This page stands in for WhatsApp or Telegram: what you type or record here goes through exactly the same conversation as a real messaging app.',
-    placeholder: 'e.g. call mom tomorrow at 6pm',
-    send: 'Send',
-    record: 'Record a voice note',
-    stop: 'Stop and send',
-    empty: 'Say hello, or tell the bot what to remind you of and when.',
-    you: 'You',
-    bot: 'Rappel',
-    reminder: 'Reminder',
-    noMic: 'Voice recording is not available in this browser.',
-    sendFailed: 'Message not sent',
-    connection: { connecting: 'connecting…', connected: 'connected', disconnected: 'disconnected', error: 'connection error' },
-  },
-  fr: {
-    title: 'Simulateur de conversation',
-    badge: 'Simulateur',
-    intro: 'Cette page remplace WhatsApp ou Telegram : ce que vous écrivez ou enregistrez ici passe par exactement la même conversation qu’une vraie messagerie.',
-    placeholder: 'par ex. appeler maman demain à 18h',
-    send: 'Envoyer',
-    record: 'Enregistrer une note vocale',
-    stop: 'Arrêter et envoyer',
-    empty: 'Dites bonjour, ou dites au bot de quoi et quand vous le rappeler.',
-    you: 'Vous',
-    bot: 'Rappel',
-    reminder: 'Rappel',
-    noMic: "L'enregistrement vocal n'est pas disponible dans ce navigateur.",
-    sendFailed: 'Message non envoyé',
-    connection: { connecting: 'connexion…', connected: 'connecté', disconnected: 'déconnecté', error: 'erreur de connexion' },
-  },
-} as const;
-
 function toBase64(buffer: ArrayBuffer): string {
   let binary = '';
   const bytes = new Uint8Array(buffer);
@@ -73,9 +37,11 @@ function toBase64(buffer: ArrayBuffer): string {
 }
 
 export function SimulatorPage() {
-  const lang = useSignalValue(language);
+  const { t } = useTranslation();
   const user = useSignalValue(currentUser);
-  const s = STRINGS[lang === 'en' ? 'en' : 'fr'];
+  // The socket handlers outlive renders; they read the current language through this.
+  const latestT = useRef(t);
+  latestT.current = t;
   const [messages, setMessages] = useState<LiveMessage[]>([]);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [text, setText] = useState('');
@@ -106,7 +72,7 @@ export function SimulatorPage() {
       socket.onmessage = (event) => {
         const msg = JSON.parse(String(event.data));
         if (msg.type === 'message' || msg.type === 'reminder') add([msg as LiveMessage]);
-        if (msg.type === 'error' && msg.ref) showToast({ title: s.sendFailed, description: String(msg.message), variant: 'destructive' });
+        if (msg.type === 'error' && msg.ref) showToast({ title: latestT.current('simulator.sendFailed'), description: String(msg.message), variant: 'destructive' });
       };
       socket.onerror = () => setConnection('error');
       socket.onclose = () => {
@@ -131,7 +97,7 @@ export function SimulatorPage() {
     try {
       await api.post('/api/simulator/messages', payload);
     } catch (err) {
-      showToast({ title: s.sendFailed, description: messageOf(err, s.sendFailed), variant: 'destructive' });
+      showToast({ title: t('simulator.sendFailed'), description: messageOf(err, t('simulator.sendFailed')), variant: 'destructive' });
     }
   };
 
@@ -149,7 +115,7 @@ export function SimulatorPage() {
       return;
     }
     if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
-      showToast({ title: s.noMic, variant: 'destructive' });
+      showToast({ title: t('simulator.noMic'), variant: 'destructive' });
       return;
     }
     try {
@@ -168,7 +134,7 @@ export function SimulatorPage() {
       rec.start();
       setRecording(true);
     } catch (err) {
-      showToast({ title: s.noMic, description: messageOf(err, ''), variant: 'destructive' });
+      showToast({ title: t('simulator.noMic'), description: messageOf(err, ''), variant: 'destructive' });
     }
   };
 
@@ -178,21 +144,21 @@ export function SimulatorPage() {
       <main id="main" className="container-page flex-1 py-8 md:py-12">
         <div className="mx-auto flex max-w-2xl flex-col gap-4">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-3xl font-bold tracking-tight text-fg">{s.title}</h1>
-            <Badge tone="outline" data-testid="simulator-badge">{s.badge}</Badge>
-            <span className="text-sm text-fg-muted" data-testid="connection" data-state={connection}>● {s.connection[connection]}</span>
+            <h1 className="text-3xl font-bold tracking-tight text-fg">{t('simulator.title')}</h1>
+            <Badge tone="outline" data-testid="simulator-badge">{t('simulator.badge')}</Badge>
+            <span className="text-sm text-fg-muted" data-testid="connection" data-state={connection}>● {t(`simulator.connection.${connection}`)}</span>
           </div>
-          <p className="text-fg-muted">{s.intro}</p>
+          <p className="text-fg-muted">{t('simulator.intro')}</p>
           <Card>
             <CardBody>
               <div className="flex h-[28rem] flex-col gap-3 overflow-y-auto pr-1" data-testid="chat" aria-live="polite">
-                {messages.length === 0 && <p className="m-auto text-center text-sm text-fg-muted">{s.empty}</p>}
+                {messages.length === 0 && <p className="m-auto text-center text-sm text-fg-muted">{t('simulator.empty')}</p>}
                 {messages.map((m) => {
                   const mine = m.data.direction === 'incoming';
                   return (
                     <div key={m.data.id} className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`} data-testid={mine ? 'msg-user' : 'msg-bot'} data-kind={m.type}>
                       <span className="mb-1 text-xs text-fg-muted">
-                        {mine ? s.you : m.type === 'reminder' ? `⏰ ${s.reminder}` : s.bot}
+                        {mine ? t('simulator.you') : m.type === 'reminder' ? `⏰ ${t('simulator.reminder')}` : t('simulator.bot')}
                         {m.data.channel !== 'simulator' ? ` · ${m.data.channel}` : ''}
                       </span>
                       <div className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2 text-sm ${mine ? 'bg-primary text-primary-fg' : 'bg-surface-muted text-fg'}`}>
@@ -214,12 +180,12 @@ export function SimulatorPage() {
                 })}
                 <div ref={bottom} />
               </div>
-              <form onSubmit={onSubmit} className="mt-4 flex gap-2" aria-label={s.title}>
-                <Input name="message" value={text} onChange={(e) => setText(e.target.value)} placeholder={s.placeholder} maxLength={4000} autoComplete="off" />
-                <Button type="button" variant={recording ? 'danger' : 'secondary'} size="icon" onClick={() => void toggleRecording()} aria-label={recording ? s.stop : s.record} title={recording ? s.stop : s.record}>
+              <form onSubmit={onSubmit} className="mt-4 flex gap-2" aria-label={t('simulator.title')}>
+                <Input name="message" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('simulator.placeholder')} aria-label={t('simulator.messageLabel')} maxLength={4000} autoComplete="off" />
+                <Button type="button" variant={recording ? 'danger' : 'secondary'} size="icon" onClick={() => void toggleRecording()} aria-label={recording ? t('simulator.stop') : t('simulator.record')} title={recording ? t('simulator.stop') : t('simulator.record')}>
                   {recording ? <StopIcon className="h-4 w-4" /> : <MicIcon className="h-4 w-4" />}
                 </Button>
-                <Button type="submit">{s.send}</Button>
+                <Button type="submit">{t('simulator.send')}</Button>
               </form>
             </CardBody>
           </Card>
