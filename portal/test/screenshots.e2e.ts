@@ -35,6 +35,7 @@ async function shoot(name: string, path: string, width: number, theme: string, s
   if (signedIn) {
     api.signIn();
     api.seedReminders();
+    api.seedConversation();
   }
   await api.install(page);
   await page.goto(site.url + path);
@@ -49,17 +50,36 @@ async function shoot(name: string, path: string, width: number, theme: string, s
 describe('screenshots', () => {
   for (const width of WIDTHS) {
     for (const theme of THEMES) {
-      it(`landing, auth, dashboard, create-reminder at ${width}px ${theme}`, async () => {
+      it(`landing, auth, dashboard, create-reminder, simulator at ${width}px ${theme}`, async () => {
         const files = [
           await shoot('landing', '/', width, theme, false),
           await shoot('auth', '/auth?tab=register', width, theme, false),
+          await shoot('set-password', `/auth?tab=login&phone=${encodeURIComponent('+33612345678')}&setPassword=1`, width, theme, false),
           await shoot('dashboard', '/dashboard', width, theme, true),
           await shoot('create-reminder', '/create-reminder', width, theme, true),
+          await shoot('simulator', '/simulator', width, theme, true),
         ];
-        expect(files).toHaveLength(4);
+        expect(files).toHaveLength(6);
       });
     }
   }
+  for (const width of WIDTHS) {
+    it(`the WhatsApp link form with the server's answer at ${width}px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 }, deviceScaleFactor: 1, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+      await context.addInitScript(`localStorage.setItem('theme', 'light'); localStorage.setItem('language', 'fr');`);
+      const page = await context.newPage();
+      const api = new MockApi();
+      await api.install(page);
+      await page.goto(site.url + '/#get-started');
+      await page.getByLabel('Votre numéro de téléphone').fill('06 12 34 56 78');
+      await page.getByRole('button', { name: 'M’envoyer le lien' }).click();
+      await page.getByText('Message de bienvenue envoyé sur WhatsApp.').waitFor();
+      expect(api.calls.find((c) => c.path === '/api/whatsapp/link')?.body).toEqual({ phoneNumber: '+33612345678', language: 'fr' });
+      await page.locator('#get-started').screenshot({ path: join(OUT, `landing-link-${width}-light.png`) });
+      await context.close();
+    });
+  }
+
   it('the landing page in English', async () => {
     await shoot('landing-en', '/?lang=en', 1280, 'dark', false, 'en');
   });

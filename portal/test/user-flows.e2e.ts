@@ -148,5 +148,32 @@ if (!serverIsBuilt()) {
       await page.waitForURL('**/dashboard');
       expect(pathOf()).toBe('/dashboard');
     });
+
+    it('a number given on the landing gets an account; the welcome link lets it choose a password and signs it in', async () => {
+      const visitor = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 390, height: 844 } });
+      const p = await visitor.newPage();
+      p.setDefaultTimeout(15000);
+      await p.goto(`${server.url}/#get-started`);
+      await p.getByLabel('Votre numéro de téléphone').fill('06 98 76 54 32');
+      await p.getByRole('button', { name: 'M’envoyer le lien' }).click();
+      await p.getByText('Message de bienvenue envoyé sur WhatsApp.').waitFor();
+
+      // The link the bot's WhatsApp welcome carries for an account it created.
+      await p.goto(`${server.url}/auth?tab=login&phone=${encodeURIComponent('+33698765432')}&setPassword=1`);
+      const dialog = p.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'Choisissez votre mot de passe' }).waitFor();
+      await expect(dialog.getByLabel('Numéro de téléphone').inputValue()).resolves.toBe('698765432');
+      const since = server.output().length;
+      await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
+      const [, code] = await server.waitForOutput(/code\D{0,40}(\d{6})/i, since);
+      await dialog.getByLabel('Code de vérification').fill(code);
+      await dialog.getByRole('button', { name: 'Vérifier' }).click();
+      await dialog.getByLabel('Mot de passe', { exact: true }).fill('mon-premier-mot-de-passe');
+      await dialog.getByLabel('Confirmer le mot de passe').fill('mon-premier-mot-de-passe');
+      await dialog.getByRole('button', { name: 'Enregistrer mon mot de passe' }).click();
+      await p.waitForURL('**/dashboard');
+      await expect(p.evaluate(() => fetch('/api/user').then((r) => r.json()).then((u) => u.phoneNumber))).resolves.toBe('+33698765432');
+      await visitor.close();
+    });
   });
 }

@@ -162,26 +162,30 @@ export function DashboardPage() {
                 <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-[#25D366] text-white"><WhatsappIcon className="h-5 w-5" /></span>
                 <p className="font-semibold text-fg">{t('dashboard.linkTitle')}</p>
                 <p className="text-sm text-fg-muted">{t('dashboard.linkText')}</p>
-                {config.data?.telegramBotUsername && (
-                  <Button variant="outline" size="sm" className="self-start" onClick={() => void connectTelegram()}>
-                    {t('dashboard.connectTelegram')}
-                  </Button>
-                )}
-                {config.data?.simulator && (
-                  <Link href="/simulator" className={cn(buttonClasses('primary', 'sm'), 'self-start')}>
-                    {t('simulator.open')}
-                  </Link>
-                )}
-                {config.data?.whatsappNumber && (
-                  <a
-                    href={whatsappChatUrl(config.data.whatsappNumber, t('whatsapp.greeting'))}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={cn(buttonClasses('outline', 'sm'), 'self-start')}
-                  >
-                    {t('dashboard.openWhatsapp')}
-                  </a>
-                )}
+                {/* The card speaks of WhatsApp, so it comes first; the simulator leads only where there is no WhatsApp. */}
+                <div className="mt-1 flex flex-col gap-2">
+                  {config.data?.whatsappNumber && (
+                    <a
+                      href={whatsappChatUrl(config.data.whatsappNumber, t('whatsapp.greeting'))}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={cn(buttonClasses('primary', 'sm'), 'w-full')}
+                    >
+                      <WhatsappIcon className="h-4 w-4" />
+                      {t('dashboard.openWhatsapp')}
+                    </a>
+                  )}
+                  {config.data?.telegramBotUsername && (
+                    <Button variant="outline" size="sm" className="w-full" onClick={() => void connectTelegram()}>
+                      {t('dashboard.connectTelegram')}
+                    </Button>
+                  )}
+                  {config.data?.simulator && (
+                    <Link href="/simulator" className={cn(buttonClasses(config.data.whatsappNumber ? 'outline' : 'primary', 'sm'), 'w-full')}>
+                      {t('simulator.open')}
+                    </Link>
+                  )}
+                </div>
               </CardBody>
             </Card>
           </aside>

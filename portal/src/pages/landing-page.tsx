@@ -201,7 +201,7 @@ export function LandingPage() {
       {/* Get started + call to action band */}
       <section id={SECTION_IDS.getStarted} className="pb-24">
         <div className="container-page">
-          <div className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-[#064e3b] to-[#0f766e] px-6 py-12 text-white shadow-pop md:px-14">
+          <div className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-[#064e3b] to-[#0f766e] px-4 py-12 sm:px-6 text-white shadow-pop md:px-14">
             <div aria-hidden className="absolute -right-24 -top-24 h-72 w-72 rounded-full bg-accent/30 blur-3xl" />
             <div className="relative grid grid-cols-1 items-center gap-10 nav:grid-cols-2">
               <div className="flex flex-col gap-4">
@@ -222,13 +222,13 @@ export function LandingPage() {
                   </Link>
                 </div>
               </div>
-              <div className="rounded-2xl bg-white/95 p-6 text-[#0d1b18] dark:bg-bg-elevated dark:text-fg">
+              <div className="rounded-2xl bg-white/95 p-4 text-[#0d1b18] sm:p-6 dark:bg-bg-elevated dark:text-fg">
                 <h3 className="text-lg font-semibold">{t('getStarted.title')}</h3>
                 <p className="mb-4 mt-1 text-sm opacity-75">{t('getStarted.text')}</p>
                 <MessagingLinkForm />
                 {config.data?.whatsappNumber && (
                   <a
-                    className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
+                    className="mt-2 inline-block text-sm font-semibold text-primary underline-offset-4 hover:underline"
                     href={whatsappChatUrl(config.data.whatsappNumber, t('whatsapp.greeting'))}
                     target="_blank"
                     rel="noopener noreferrer"

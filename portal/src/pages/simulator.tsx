@@ -6,7 +6,7 @@ import { AppTopBar } from '../components/app-top-bar';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card, CardBody } from '../components/ui/card';
-import { MicIcon, StopIcon } from '../components/ui/icons';
+import { ArrowRightIcon, MicIcon, StopIcon } from '../components/ui/icons';
 import { Input } from '../components/ui/input';
 import { currentUser } from '../state/session';
 import { showToast } from '../state/toasts';
@@ -28,6 +28,13 @@ interface LiveMessage {
 }
 
 type Connection = 'connecting' | 'connected' | 'disconnected' | 'error';
+
+const CONNECTION_DOT: Record<Connection, string> = {
+  connecting: 'bg-accent',
+  connected: 'bg-primary',
+  disconnected: 'bg-fg-muted',
+  error: 'bg-danger',
+};
 
 function toBase64(buffer: ArrayBuffer): string {
   let binary = '';
@@ -139,19 +146,23 @@ export function SimulatorPage() {
   };
 
   return (
-    <div className="flex min-h-screen flex-col">
+    // One screen high, like a messaging app: the conversation scrolls and the composer stays in view.
+    <div className="flex h-[100dvh] min-h-[32rem] flex-col">
       <AppTopBar />
-      <main id="main" className="container-page flex-1 py-8 md:py-12">
-        <div className="mx-auto flex max-w-2xl flex-col gap-4">
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-3xl font-bold tracking-tight text-fg">{t('simulator.title')}</h1>
+      <main id="main" className="container-page flex min-h-0 flex-1 flex-col py-4 md:py-10">
+        <div className="mx-auto flex min-h-0 w-full max-w-2xl flex-1 flex-col gap-3 md:gap-4">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h1 className="text-2xl font-bold tracking-tight text-fg md:text-3xl">{t('simulator.title')}</h1>
             <Badge tone="outline" data-testid="simulator-badge">{t('simulator.badge')}</Badge>
-            <span className="text-sm text-fg-muted" data-testid="connection" data-state={connection}>● {t(`simulator.connection.${connection}`)}</span>
+            <span className="inline-flex items-center gap-1.5 text-sm text-fg-muted" data-testid="connection" data-state={connection}>
+              <span aria-hidden className={`h-2 w-2 rounded-full ${CONNECTION_DOT[connection]}`} />
+              {t(`simulator.connection.${connection}`)}
+            </span>
           </div>
-          <p className="text-fg-muted">{t('simulator.intro')}</p>
-          <Card>
-            <CardBody>
-              <div className="flex h-[28rem] flex-col gap-3 overflow-y-auto pr-1" data-testid="chat" aria-live="polite">
+          <p className="text-sm text-fg-muted md:text-base">{t('simulator.intro')}</p>
+          <Card className="flex min-h-0 flex-1 flex-col">
+            <CardBody className="flex min-h-0 flex-1 flex-col">
+              <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto pr-1" data-testid="chat" aria-live="polite">
                 {messages.length === 0 && <p className="m-auto text-center text-sm text-fg-muted">{t('simulator.empty')}</p>}
                 {messages.map((m) => {
                   const mine = m.data.direction === 'incoming';
@@ -180,12 +191,16 @@ export function SimulatorPage() {
                 })}
                 <div ref={bottom} />
               </div>
-              <form onSubmit={onSubmit} className="mt-4 flex gap-2" aria-label={t('simulator.title')}>
+              <form onSubmit={onSubmit} className="mt-3 flex items-center gap-2 border-t border-border pt-3 md:mt-4 md:pt-4" aria-label={t('simulator.title')}>
                 <Input name="message" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('simulator.placeholder')} aria-label={t('simulator.messageLabel')} maxLength={4000} autoComplete="off" />
-                <Button type="button" variant={recording ? 'danger' : 'secondary'} size="icon" onClick={() => void toggleRecording()} aria-label={recording ? t('simulator.stop') : t('simulator.record')} title={recording ? t('simulator.stop') : t('simulator.record')}>
+                <Button type="button" variant={recording ? 'danger' : 'outline'} size="icon" className="flex-none" onClick={() => void toggleRecording()} aria-label={recording ? t('simulator.stop') : t('simulator.record')} title={recording ? t('simulator.stop') : t('simulator.record')}>
                   {recording ? <StopIcon className="h-4 w-4" /> : <MicIcon className="h-4 w-4" />}
                 </Button>
-                <Button type="submit">{t('simulator.send')}</Button>
+                {/* An arrow on phones, so the text field keeps its width. */}
+                <Button type="submit" size="icon" className="flex-none sm:w-auto sm:px-5" aria-label={t('simulator.send')}>
+                  <ArrowRightIcon className="h-5 w-5 sm:hidden" />
+                  <span className="hidden sm:inline">{t('simulator.send')}</span>
+                </Button>
               </form>
             </CardBody>
           </Card>

@@ -36,6 +36,7 @@ export class MockApi {
   reminders: MockReminder[] = [];
   private nextId = 100;
   readonly calls: Array<{ method: string; path: string; body: unknown }> = [];
+  conversation: Array<{ type: 'message' | 'reminder'; data: Record<string, unknown> }> = [];
 
   signIn(user: Partial<MockUser> = {}): MockUser {
     this.user = {
@@ -53,6 +54,33 @@ export class MockApi {
       ...user,
     };
     return this.user;
+  }
+
+  /** A short simulator exchange in the server's live-message shape, for GET /api/simulator/messages. */
+  seedConversation(): void {
+    const t0 = Date.now() - 15 * 60000;
+    const at = (min: number) => new Date(t0 + min * 60000).toISOString();
+    const msg = (id: number, direction: 'incoming' | 'outgoing', text: string, min: number, extra: Record<string, unknown> = {}) => ({
+      type: 'message' as const,
+      data: { id: String(id), direction, messageType: 'text', text, channel: 'simulator', createdAt: at(min), ...extra },
+    });
+    this.conversation = [
+      msg(1, 'incoming', 'bonjour', 0),
+      msg(2, 'outgoing', '👋 Bienvenue sur Rappel ! Envoyez-moi une note vocale ou un message comme « appeler maman demain à 18h » et je vous le rappellerai par note vocale.', 0),
+      msg(3, 'incoming', 'rappelle-moi d’appeler le dentiste demain à 9h', 1, { messageType: 'voice' }),
+      msg(4, 'outgoing', '📅 Appeler le dentiste — demain à 09:00 (Paris). Je confirme ?', 1, {
+        buttons: [{ id: 'confirm:1', title: 'Confirmer' }, { id: 'edit:1', title: 'Modifier' }, { id: 'cancel:1', title: 'Annuler' }],
+      }),
+      msg(5, 'incoming', 'Confirmer', 2),
+      msg(6, 'outgoing', 'C’est noté ✅ Je vous enverrai une note vocale demain à 09:00.', 2),
+      {
+        type: 'reminder' as const,
+        data: {
+          id: '7', direction: 'outgoing', messageType: 'voice', text: '⏰ Rappel : Appeler le dentiste', channel: 'simulator', createdAt: at(14), audioUrl: '/voice/demo.ogg',
+          buttons: [{ id: 'snooze:1', title: 'Dans 10 min' }, { id: 'done:1', title: 'Fait' }],
+        },
+      },
+    ];
   }
 
   seedReminders(): void {
@@ -103,6 +131,8 @@ export class MockApi {
 
   async install(page: Page): Promise<void> {
     await page.route('**/api/**', (route) => this.handle(route));
+    // The simulator's live socket: accepted and kept open, so the page shows itself connected.
+    await page.routeWebSocket('**/ws', () => undefined);
   }
 
   private async handle(route: Route) {
@@ -117,7 +147,10 @@ export class MockApi {
       return this.json(route, 200, { whatsappNumber: '+33757000000', telegramBotUsername: 'rappel_bot', simulator: true, payments: 'off' });
     }
     if (path === '/api/newsletter/subscribe') return this.json(route, 200, { success: true, message: 'Subscribed' });
-    if (path === '/api/whatsapp/link') return this.json(route, 200, { success: true, message: 'Sent' });
+    if (path === '/api/whatsapp/link') {
+      // Worded like the server's answer, in the language the page sent.
+      return this.json(route, 200, { success: true, message: body?.language === 'en' ? 'Welcome message sent on WhatsApp.' : 'Message de bienvenue envoyé sur WhatsApp.' });
+    }
     if (path === '/api/login') {
       if (user && body.password === this.password && (body.username === user.phoneNumber || body.username === user.username)) return this.json(route, 200, user);
       return this.error(route, 401, 'Invalid credentials');
@@ -138,6 +171,11 @@ export class MockApi {
       return this.json(route, 200, user);
     }
     if (path === '/api/subscription') return this.json(route, 200, this.subscription());
+    if (path === '/api/telegram/link-token' && method === 'POST') {
+      return this.json(route, 201, { url: 'https://t.me/rappel_bot?start=mock-link-token', token: 'mock-link-token', expiresAt: new Date(Date.now() + 1800000).toISOString() });
+    }
+    if (path === '/api/simulator/messages' && method === 'GET') return this.json(route, 200, this.conversation);
+    if (path === '/api/simulator/messages' && method === 'POST') return this.json(route, 202, { success: true });
     if (path === '/api/plan-debug') {
       const s = this.subscription();
       return this.json(route, 200, { plan: s.plan, trialEndsAt: s.trialEndsAt, subscriptionEndsAt: null });
