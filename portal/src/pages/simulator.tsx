@@ -197,7 +197,7 @@ export function SimulatorPage() {
                   {recording ? <StopIcon className="h-4 w-4" /> : <MicIcon className="h-4 w-4" />}
                 </Button>
                 {/* An arrow on phones, so the text field keeps its width. */}
-                <Button type="submit" size="icon" className="flex-none sm:w-auto sm:px-5" aria-label={t('simulator.send')}>
+                <Button type="submit" size="icon" className="flex-none text-sm sm:w-auto sm:px-5" aria-label={t('simulator.send')}>
                   <ArrowRightIcon className="h-5 w-5 sm:hidden" />
                   <span className="hidden sm:inline">{t('simulator.send')}</span>
                 </Button>
