@@ -1,20 +1,29 @@
 import { DurationLikeObject } from 'luxon';
 
-/** Regex source of a spoken delay ("an hour and a half", "1h30", "une demi-heure"). */
-const NUM_EN = '(?:\\d+(?:[.,]\\d+)?|an?|a\\s+couple\\s+of|couple\\s+of|a\\s+few|few)';
+/**
+ * Regex source of a spoken delay ("an hour and a half", "1h30", "une demi-heure"). Every repeated
+ * part can be split one way only: with "\\s*(?:,|et)?\\s*" a run of "1 h 1 h 1 h…" that fails at
+ * its end would be retried in 2^n ways.
+ */
+const NUM_EN = '(?:\\d+(?:[.,]\\d+)?|an?|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|a\\s+few|few)';
 const UNIT_EN =
   '(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|fortnights?|months?|years?|yrs?)(?![\\p{L}])';
+// "1h30", "1 hour 30", "1 heure 30" come first: the plain "1 hour" would otherwise win and
+// leave the "30" behind.
+const HOURS_MINUTES_EN = '\\d{1,2}\\s*(?:h|hours?|hrs?)\\s*\\d{1,2}(?!\\s*[\\d:.])(?!\\s*(?:mins?|minutes?)(?![\\p{L}]))';
+const HOURS_MINUTES_FR = '\\d{1,2}\\s*(?:h|heures?)\\s*\\d{1,2}(?!\\s*[\\d:.])(?!\\s*(?:mins?|minutes?)(?![\\p{L}]))';
+
 export const DURATION_EN =
-  `(?:${NUM_EN}\\s*(?:and\\s+a\\s+half\\s+)?${UNIT_EN}(?:\\s+and\\s+a\\s+(?:half|quarter))?` +
-  `|half\\s+(?:an?\\s+)?hour|(?:a\\s+)?quarter\\s+(?:of\\s+)?(?:an?\\s+)?hour|\\d{1,2}\\s*h\\s*\\d{1,2})` +
-  `(?:\\s*(?:,|and)?\\s*\\d+\\s*${UNIT_EN})*`;
+  `(?:${HOURS_MINUTES_EN}|${NUM_EN}\\s*(?:and\\s+a\\s+half\\s+)?${UNIT_EN}(?:\\s+and\\s+a\\s+(?:half|quarter))?` +
+  `|half\\s+(?:an?\\s+)?hour|(?:a\\s+)?quarter\\s+(?:of\\s+)?(?:an?\\s+)?hour)` +
+  `(?:\\s*(?:,\\s*|and\\s+)?\\d+\\s*${UNIT_EN}){0,4}`;
 
 const NUM_FR = '(?:\\d+(?:[.,]\\d+)?|une?|quelques)';
 const UNIT_FR = '(?:secondes?|sec|minutes?|mins?|min|heures?|h|jours?|semaines?|mois|ans?|ann[ée]es?)(?![\\p{L}])';
 export const DURATION_FR =
-  `(?:${NUM_FR}\\s*${UNIT_FR}(?:\\s+et\\s+(?:demie?|quart))?` +
-  `|(?:une\\s+)?demi[\\s-]heure|(?:un\\s+)?quart\\s+d'heure|\\d\\s+quarts?\\s+d'heure|\\d{1,2}\\s*h\\s*\\d{1,2})` +
-  `(?:\\s*(?:,|et)?\\s*\\d+\\s*${UNIT_FR})*`;
+  `(?:${HOURS_MINUTES_FR}|${NUM_FR}\\s*${UNIT_FR}(?:\\s+et\\s+(?:demie?|quart))?` +
+  `|(?:une\\s+)?demi[\\s-]heure|(?:un\\s+)?quart\\s+d'heure|\\d\\s+quarts?\\s+d'heure)` +
+  `(?:\\s*(?:,\\s*|et\\s+)?\\d+\\s*${UNIT_FR}){0,4}`;
 
 const UNIT_OF: Array<[RegExp, keyof DurationLikeObject]> = [
   [/^(?:seconds?|secs?|secondes?|sec)$/i, 'seconds'],
@@ -36,7 +45,7 @@ function amount(word: string): number | undefined {
   const w = word.toLowerCase().replace(/\s+/g, ' ');
   if (/^\d+(?:[.,]\d+)?$/.test(w)) return Number(w.replace(',', '.'));
   if (w === 'a' || w === 'an' || w === 'un' || w === 'une') return 1;
-  if (w === 'a couple of' || w === 'couple of') return 2;
+  if (/^(?:a )?couple(?: of)?$/.test(w)) return 2;
   if (w === 'a few' || w === 'few' || w === 'quelques') return 3;
   return undefined;
 }
@@ -63,9 +72,9 @@ export function readDuration(text: string): DurationLikeObject | null {
   if (/^half (?:an? )?hour$|^(?:une )?demi[\s-]heure$/.test(t)) return { minutes: 30 };
   if (/^(?:a )?quarter (?:of )?(?:an? )?hour$|^(?:un )?quart d'heure$/.test(t)) return { minutes: 15 };
   if ((m = t.match(/^(\d) quarts? d'heure$/))) return { minutes: 15 * Number(m[1]) };
-  if ((m = t.match(/^(\d{1,2}) ?h ?(\d{1,2})$/))) return { hours: Number(m[1]), minutes: Number(m[2]) };
+  if ((m = t.match(/^(\d{1,2}) ?(?:h|heures?|hours?|hrs?) ?(\d{1,2})$/))) return { hours: Number(m[1]), minutes: Number(m[2]) };
   const re =
-    /(\d+(?:[.,]\d+)?|a couple of|couple of|a few|few|quelques|an?|une?) ?(?:and a half )?([a-zéè]+)( and a half| and a quarter| et demie?| et quart)?/g;
+    /(\d+(?:[.,]\d+)?|a couple(?: of)?|couple(?: of)?|a few|few|quelques|an?|une?) ?(?:and a half )?([a-zéè]+)( and a half| and a quarter| et demie?| et quart)?/g;
   let any = false;
   for (const part of t.matchAll(re)) {
     const n = amount(part[1]);

@@ -21,8 +21,8 @@ const CORE =
   `|noon|midnight|midday|mid[\\s-]day|the\\s+midday` +
   `|\\d{1,2}(?:[:.]\\d{2}|\\s?h\\s?\\d{2}|h|[\\s-](?:oh|o|0)[\\s-]\\d|[\\s-][1-5]\\d)?|\\d{3,4}`;
 const TIME_EN =
-  `(?:(?:at|@|around|about|approximately|approx\\.?|by|for|until|till|from)\\s*)*(?:${CORE})` +
-  `(?:\\s*ish)?(?:\\s*o'?\\s?clock)?(?:\\s*ish)?(?:${AMPM})?(?:\\s*ish)?(?:\\s+approximately)?`;
+  `(?:(?:at|@|around|about|approximately|approx\\.?|by|for|until|till|from)\\s*){0,3}(?:${CORE})` +
+  `(?:\\s*ish)?(?:\\s*o'?\\s?clock)?(?:\\s*ish)?(?:${AMPM})?(?:\\s*ish)?(?:\\s+approximately)?(?:\\s+sharp)?`;
 
 /** Words after a bare number that make it a time ("8 tonight", "9 tomorrow morning"). */
 const TIME_CONTEXT_AFTER =
@@ -66,6 +66,11 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
     if (/^(at|@|around|about|approximately|approx\.?|by|until|till)$/.test(p[1])) prefixed = true;
     s = s.slice(p[0].length);
   }
+  let sharp = false;
+  if (/ sharp$/.test(s)) {
+    sharp = true;
+    s = s.slice(0, -6);
+  }
   s = s.replace(/ approximately$/, '').trim();
   let meridiem: 'am' | 'pm' | undefined;
   const ap = s.match(/(?:\s?([ap])\.? ?m\.?|(?<=[\dh]|ish)([ap])\.?)$/);
@@ -84,7 +89,7 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
     s = s.replace(/\s*o'? ?clock$/, '').trim();
   }
   let reading: ClockReading | null = null;
-  let strong = prefixed || !!meridiem || oclock || ish;
+  let strong = prefixed || !!meridiem || oclock || ish || sharp;
   const rel = s.match(/^(?:(?:a )?(quarter)|(half)|(\d{1,2})(?: minutes?)?) (past|after|to|till|before|of|from) (.+)$/);
   if (rel) {
     const pivot = readPivot(rel[5]);
@@ -149,6 +154,7 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
       minute = Number(hm[2]);
       explicitMinutes = true;
       strong = true;
+      leadingZero = hm[1].length === 2 && hm[1][0] === '0'; // "0800": a 24-hour style
     } else return null;
     if (hour > 23 || minute > 59) return null;
     if (meridiem && hour > 12) return null;

@@ -10,15 +10,17 @@ const AFTER_HOUR =
   `et\\s+quart|et\\s+demie?|moins\\s+(?:le\\s+)?quart|moins\\s+\\d{1,2}(?:\\s+minutes?)?|\\d\\s+quarts|` +
   `pass[ée]e?s?\\s+de\\s+\\d{1,2}\\s+minutes?|et\\s+\\d{1,2}(?:\\s+minutes?)?|\\d{1,2}(?:\\s+minutes?)?(?!\\s*(?:h(?![\\p{L}])|heures?(?!\\s+(?:de\\s|d'|du\\s|des\\s))|jours?|min))`;
 const TIME_FR =
-  `(?:(?:[àa]|vers|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ)\\s+)*` +
+  `(?:(?:[àa]|vers|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ)\\s+){0,3}` +
   `(?:(?:midi|minuit)(?:\\s+(?:${AFTER_HOUR}))?` +
   `|\\d{1,2}\\s*(?:h|heures?)(?:\\s*(?:${AFTER_HOUR}))?` +
-  `|\\d{1,2}:\\d{2})`;
+  `|\\d{1,2}:\\d{2})` +
+  `(?:\\s+(?:pile|pr[ée]cises?|tapantes?))?`;
 
 /** Reads a French time phrase. clock 'fr' = 24-hour reading unless a day part says otherwise. */
 export function readFrenchTime(raw: string): { hour: number; minute: number; clock: 'exact' | 'fr'; midnight?: boolean } | null {
   let s = fold(raw).replace(/\s+/g, ' ').trim();
   s = s.replace(/^(?:(?:a|vers|pour|des|avant|jusqu'a|autour de|aux alentours de|environ) )+/, '');
+  s = s.replace(/ (?:pile|precises?|tapantes?)$/, '');
   let hour: number;
   let base: 'midi' | 'minuit' | 'num';
   let rest: string;

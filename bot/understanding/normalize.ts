@@ -19,6 +19,25 @@ const EN_UNITS: Record<string, number> = {
 };
 const EN_TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50 };
 
+/**
+ * English ordinal words, rewritten as "14th" so the date parsers read "the fourteenth" like "the
+ * 14th". "first" to "fifth" stand alone as they are ("second" is also a unit of time); they are
+ * rewritten only as the end of a compound ("twenty-first").
+ */
+const EN_ORDINAL_UNITS: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9,
+};
+const EN_ORDINALS_ALONE: Record<string, number> = {
+  sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12, thirteenth: 13,
+  fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19,
+  twentieth: 20, thirtieth: 30,
+};
+
+function ordinalSuffix(n: number): string {
+  if (n % 100 >= 11 && n % 100 <= 13) return 'th';
+  return ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+}
+
 const FR_UNITS: Record<string, number> = {
   zéro: 0, zero: 0, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10,
   onze: 11, douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16,
@@ -72,10 +91,16 @@ function splitWords(text: string, lang: Language): Token[] {
  * Reads a number written in words starting at token i. Returns the value and how many tokens
  * it used, or undefined. Handles "twenty four", "vingt-quatre", "vingt et un", "soixante".
  */
-function readNumber(tokens: Token[], i: number, text: string, lang: Language): { value: number; used: number } | undefined {
+function readNumber(
+  tokens: Token[],
+  i: number,
+  text: string,
+  lang: Language,
+): { value: number; used: number; ordinal?: boolean } | undefined {
   const t = tokens[i];
   const lower = t.word.toLowerCase();
   const gapIsJoin = (a: Token, b: Token) => /^[\s-]*$/.test(text.slice(a.end, b.start)) && b.start - a.end <= 2;
+  if (lang === 'en' && EN_ORDINALS_ALONE[lower] !== undefined) return { value: EN_ORDINALS_ALONE[lower], used: 1, ordinal: true };
   if (lower === 'one' || lower === 'un' || lower === 'une') {
     return UNIT_AFTER_ONE.test(text.slice(t.end)) ? { value: 1, used: 1 } : undefined;
   }
@@ -89,6 +114,7 @@ function readNumber(tokens: Token[], i: number, text: string, lang: Language): {
         const after = tokens[i + 2];
         if (after && gapIsJoin(next, after) && /^(un|une)$/i.test(after.word)) return { value: tens + 1, used: 3 };
       }
+      if (lang === 'en' && EN_ORDINAL_UNITS[nl] !== undefined) return { value: tens + EN_ORDINAL_UNITS[nl], used: 2, ordinal: true };
       const u = nl === 'un' || nl === 'une' || nl === 'one' ? 1 : unitValue(nl, lang);
       if (u !== undefined && u >= 1 && u <= 9) return { value: tens + u, used: 2 };
     }
@@ -126,7 +152,7 @@ export function normalize(original: string, lang: Language): NormalizedText {
     const first = tokens[i];
     const last = tokens[i + num.used - 1];
     copyUpTo(first.start);
-    const digits = String(num.value);
+    const digits = String(num.value) + (num.ordinal ? ordinalSuffix(num.value) : '');
     for (let k = 0; k < digits.length; k++) {
       text += digits[k];
       starts.push(first.start);

@@ -109,11 +109,11 @@ export function placeAlternation(): string {
     .map((n) =>
       n
         .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/e/g, '[eéèê]')
-        .replace(/a/g, '[aàâ]')
-        .replace(/i/g, '[iî]')
-        .replace(/o/g, '[oô]')
-        .replace(/u/g, '[uû]')
+        .replace(/e/g, '[eéèêë]')
+        .replace(/a/g, '[aàâä]')
+        .replace(/i/g, '[iîï]')
+        .replace(/o/g, '[oôö]')
+        .replace(/u/g, '[uûü]')
         .replace(/c/g, '[cç]')
         .replace(/ /g, '[\\s-]+'),
     )
