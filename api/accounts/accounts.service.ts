@@ -2,7 +2,6 @@ import { BadRequestException, ConflictException, Injectable, Logger, Unauthorize
 import { InjectRepository } from '@nestjs/typeorm';
 import { IANAZone } from 'luxon';
 import { QueryFailedError, Repository } from 'typeorm';
-import { zoneFromPhone } from '../../bot/understanding/zone-from-phone';
 import { guessZoneForPhone } from './zone-guess';
 import { RegisterDto } from './accounts.dto';
 import { passwordHasher } from './password-hasher';
@@ -179,7 +178,7 @@ export class AccountsService {
   async findOrCreateByPhone(phoneNumber: string, opts: { name?: string; language?: Language } = {}): Promise<{ user: User; created: boolean }> {
     const existing = await this.findByPhone(phoneNumber);
     if (existing) return { user: existing, created: false };
-    const guess = zoneGuessForBot(phoneNumber);
+    const guess = guessZoneForPhone(phoneNumber);
     const rows: Array<{ id: number }> = await this.users.query(
       `INSERT INTO users (username, phone_number, display_name, language, timezone, timezone_confirmed, plan, trial_ends_at)
        SELECT $1::varchar, $1::varchar, $2, $3, $4, $5, 'basic', $6
@@ -234,10 +233,3 @@ export class AccountsService {
   }
 }
 
-/** The complete country table of bot/understanding first (it reads any number's calling code), then the short fallback list. */
-function zoneGuessForBot(phoneNumber: string): { zone: string; certain: boolean } {
-  const found = zoneFromPhone(phoneNumber);
-  if (typeof found === 'string') return { zone: found, certain: true };
-  if (found) return { zone: found.candidates[0], certain: false };
-  return guessZoneForPhone(phoneNumber);
-}

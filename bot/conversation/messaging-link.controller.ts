@@ -44,9 +44,10 @@ export class MessagingLinkController {
       windowSeconds,
       language === 'fr' ? 'Trop de demandes, réessayez plus tard.' : 'Too many requests, please try again later.',
     );
-    const { user } = await this.accounts.findOrCreateByPhone(phone, { language });
+    const { user, created } = await this.accounts.findOrCreateByPhone(phone, { language });
     const route = this.chooser.on('whatsapp', user) ?? this.chooser.routeFor(user);
-    const url = `${this.config.publicUrl}/auth?tab=login&phone=${encodeURIComponent(phone)}`;
+    // A brand-new account has no password yet: the portal opens on "choose your password".
+    const url = `${this.config.publicUrl}/auth?tab=login&phone=${encodeURIComponent(phone)}${created ? '&setPassword=1' : ''}`;
     if (route) await this.outbox.send(route, { kind: 'text', text: t(user.language, 'welcome.link', { url }) }, { userId: user.id });
     return {
       success: true,
