@@ -3,13 +3,26 @@ import { resolve } from 'node:path';
 import { readCases } from '../evaluation';
 import { understand } from '../understand';
 
+/** 10 kB messages built to stress the regular expressions (repeated tokens, no real date). */
+const LONG_INPUTS: Record<string, string> = {
+  prose: 'rappelle-moi de relire le chapitre 12 avec les notes de la réunion '.repeat(150).slice(0, 10000),
+  accents: 'à '.repeat(5000),
+  hours: '1 h '.repeat(2500),
+  hoursJoined: '1h'.repeat(5000),
+  digits: '1'.repeat(10000),
+  times: '3pm 15h30 lundi 1/2 '.repeat(500),
+  remind: 'remind me at 5 '.repeat(667),
+  numberWords: 'vingt-'.repeat(1667),
+};
+
 /**
- * Prints extraction throughput (one JSON line) over the public sample and the Duckling-derived
- * cases: a warm-up pass, then as many passes as fit in about five seconds.
+ * Prints extraction throughput (one JSON line) over the public sample, the Duckling-derived
+ * cases and the adversarial set: a warm-up pass, then as many passes as fit in about five
+ * seconds. A second line gives the time of each 10 kB stress message, per language.
  */
 function main(): void {
   const fixtures = resolve(__dirname, '../fixtures');
-  const files = [resolve(fixtures, 'sample.jsonl'), resolve(fixtures, 'duckling.jsonl')].filter((f) => existsSync(f));
+  const files = ['sample.jsonl', 'duckling.jsonl', 'adversarial.jsonl'].map((f) => resolve(fixtures, f)).filter((f) => existsSync(f));
   const cases = files.flatMap(readCases);
   const run = () => {
     for (const c of cases) understand(c.text, { now: c.now, timezone: c.timezone, language: c.language });
@@ -33,6 +46,15 @@ function main(): void {
       meanMicroseconds: Math.round((elapsed / total) * 1e6),
     }) + '\n',
   );
+  const long: Record<string, number> = {};
+  for (const [name, text] of Object.entries(LONG_INPUTS)) {
+    for (const language of ['fr', 'en'] as const) {
+      const t0 = process.hrtime.bigint();
+      understand(text, { now: '2026-04-15T10:20:00+02:00', timezone: 'Europe/Paris', language });
+      long[`${name}/${language}`] = Math.round(Number(process.hrtime.bigint() - t0) / 1e5) / 10;
+    }
+  }
+  process.stdout.write(JSON.stringify({ longInputMilliseconds: long }) + '\n');
 }
 
 main();
