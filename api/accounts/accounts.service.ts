@@ -215,8 +215,21 @@ export class AccountsService {
   }
 
   /** Ties a Telegram chat to an account, taking it from any other account that held it. */
+  /**
+   * Moves a Telegram chat to an account. When the chat had an account of its own that the bot
+   * created (no phone, no password), its pending reminders come along and that empty shell is
+   * removed, so linking later never leaves a ghost account behind.
+   */
   async linkTelegramChat(userId: number, chatId: string): Promise<User> {
     await this.users.manager.transaction(async (m) => {
+      const previous: Array<{ id: number; orphan: boolean }> = await m.query(
+        `SELECT id, (phone_number IS NULL AND password_hash IS NULL AND role = 'user') AS orphan FROM users WHERE telegram_chat_id = $1 AND id <> $2 FOR UPDATE`,
+        [chatId, userId],
+      );
+      for (const p of previous.filter((r) => r.orphan)) {
+        await m.query(`UPDATE reminders SET user_id = $1, updated_at = now() WHERE user_id = $2 AND status = 'pending'`, [userId, p.id]);
+        await m.query(`DELETE FROM users WHERE id = $1`, [p.id]);
+      }
       await m.query(`UPDATE users SET telegram_chat_id = NULL, updated_at = now() WHERE telegram_chat_id = $1 AND id <> $2`, [chatId, userId]);
       await m.query(`UPDATE users SET telegram_chat_id = $1, preferred_channel = COALESCE(preferred_channel, 'telegram'), updated_at = now() WHERE id = $2`, [chatId, userId]);
     });
