@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database.module';
 import { MessageLogEntry } from './message-log.entity';
-import { PgListener } from './pg-listener';
+import { PgListener } from '../database/pg-listener';
 
 export interface LogInput {
   userId: number | null;

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../api/config/app-config';
 import { DATABASE_URL } from '../../../api/database/database.module';
-import { PgListener } from '../../../api/live/pg-listener';
+import { PgListener } from '../../../api/database/pg-listener';
 import { InboundProcessor, TransientIntakeError } from './inbound-processor';
 import { IntakeWakeups } from './intake-wakeups';
 

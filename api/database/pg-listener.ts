@@ -1,10 +1,9 @@
-import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 
 /**
  * A dedicated `pg` connection LISTENing on one channel, reconnecting when lost. Used for
- * cross-instance wake-ups (new inbound events, new log rows). While disconnected, callers fall
- * back on their own polling, so nothing is lost, only delayed.
+ * cross-instance wake-ups (due reminders, new inbound events, new log rows). While disconnected,
+ * callers fall back on their own polling, so nothing is lost, only delayed.
  */
 export class PgListener {
   private client?: Client;
@@ -15,7 +14,7 @@ export class PgListener {
     private readonly connectionString: string,
     private readonly channel: string,
     private readonly onNotify: (payload: string) => void,
-    private readonly logger: Logger,
+    private readonly logger: { warn(message: string): void },
     /** Called after every (re)connection: something may have happened meanwhile. */
     private readonly onConnect: () => void = () => undefined,
   ) {}
