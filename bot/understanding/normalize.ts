@@ -45,6 +45,24 @@ const FR_UNITS: Record<string, number> = {
 };
 const FR_TENS: Record<string, number> = { vingt: 20, trente: 30, quarante: 40, cinquante: 50 };
 
+/**
+ * French ordinal words from "deuxième" on, rewritten as "22e" so "le vingt-deuxième" reads like
+ * "le 22e". "premier" stays a word (the parsers know it); "unième" only ends a compound.
+ */
+const FR_ORDINAL_UNITS: Record<string, number> = {
+  unieme: 1, deuxieme: 2, troisieme: 3, quatrieme: 4, cinquieme: 5, sixieme: 6, septieme: 7,
+  huitieme: 8, neuvieme: 9,
+};
+const FR_ORDINALS_ALONE: Record<string, number> = {
+  deuxieme: 2, troisieme: 3, quatrieme: 4, cinquieme: 5, sixieme: 6, septieme: 7, huitieme: 8,
+  neuvieme: 9, dixieme: 10, onzieme: 11, douzieme: 12, treizieme: 13, quatorzieme: 14,
+  quinzieme: 15, seizieme: 16, vingtieme: 20, trentieme: 30,
+};
+
+function foldWord(w: string): string {
+  return w.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
 /** "un"/"une"/"one" only count as numbers before a unit; elsewhere they are articles. */
 const UNIT_AFTER_ONE =
   /^[\s-]+(?:h\b|heures?|minutes?|mins?|secondes?|jours?|semaines?|mois|ans?|années?|quarts?|hours?|hrs?|days?|weeks?|months?|years?|fortnight)/i;
@@ -101,6 +119,16 @@ function readNumber(
   const lower = t.word.toLowerCase();
   const gapIsJoin = (a: Token, b: Token) => /^[\s-]*$/.test(text.slice(a.end, b.start)) && b.start - a.end <= 2;
   if (lang === 'en' && EN_ORDINALS_ALONE[lower] !== undefined) return { value: EN_ORDINALS_ALONE[lower], used: 1, ordinal: true };
+  if (lang === 'fr') {
+    const folded = foldWord(lower);
+    if (FR_ORDINALS_ALONE[folded] !== undefined) return { value: FR_ORDINALS_ALONE[folded], used: 1, ordinal: true };
+    // "dix-septième" is split at its hyphen: "dix" then a unit ordinal.
+    const next = tokens[i + 1];
+    if (folded === 'dix' && next && gapIsJoin(t, next)) {
+      const u = FR_ORDINAL_UNITS[foldWord(next.word)];
+      if (u !== undefined && u >= 7) return { value: 10 + u, used: 2, ordinal: true };
+    }
+  }
   if (lower === 'one' || lower === 'un' || lower === 'une') {
     return UNIT_AFTER_ONE.test(text.slice(t.end)) ? { value: 1, used: 1 } : undefined;
   }
@@ -113,6 +141,10 @@ function readNumber(
       if (lang === 'fr' && nl === 'et') {
         const after = tokens[i + 2];
         if (after && gapIsJoin(next, after) && /^(un|une)$/i.test(after.word)) return { value: tens + 1, used: 3 };
+        if (after && gapIsJoin(next, after) && foldWord(after.word) === 'unieme') return { value: tens + 1, used: 3, ordinal: true };
+      }
+      if (lang === 'fr' && FR_ORDINAL_UNITS[foldWord(nl)] !== undefined && foldWord(nl) !== 'unieme') {
+        return { value: tens + FR_ORDINAL_UNITS[foldWord(nl)], used: 2, ordinal: true };
       }
       if (lang === 'en' && EN_ORDINAL_UNITS[nl] !== undefined) return { value: tens + EN_ORDINAL_UNITS[nl], used: 2, ordinal: true };
       const u = nl === 'un' || nl === 'une' || nl === 'one' ? 1 : unitValue(nl, lang);
@@ -152,7 +184,7 @@ export function normalize(original: string, lang: Language): NormalizedText {
     const first = tokens[i];
     const last = tokens[i + num.used - 1];
     copyUpTo(first.start);
-    const digits = String(num.value) + (num.ordinal ? ordinalSuffix(num.value) : '');
+    const digits = String(num.value) + (num.ordinal ? (lang === 'fr' ? 'e' : ordinalSuffix(num.value)) : '');
     for (let k = 0; k < digits.length; k++) {
       text += digits[k];
       starts.push(first.start);

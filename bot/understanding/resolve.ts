@@ -32,6 +32,7 @@ export function combinePieces(pieces: WhenPiece[]): WhenPiece {
     if (p.part && !out.part) {
       out.part = p.part;
       out.partToday = p.partToday;
+      out.partHour = p.partHour;
     }
   }
   return out;
@@ -90,7 +91,7 @@ export function resolvePiece(piece: WhenPiece, nowInstant: DateTime, userZone: s
     hours = candidateHours(piece);
     minute = piece.time.minute;
   } else if (piece.part) {
-    hours = [PART_HOUR[piece.part]];
+    hours = [piece.partHour ?? PART_HOUR[piece.part]];
   } else if (piece.date || piece.weekend) {
     hours = piece.keepClock ? [now.hour] : [9];
     minute = piece.keepClock ? now.minute : 0;

@@ -61,8 +61,8 @@ const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
   fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de)\s*,?\s*$/iu,
 };
 const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
-  en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa])\s*,?\s*$/iu,
+  en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or|between)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa])\s*,?\s*$/iu,
 };
 
 export interface RemovedSpan {

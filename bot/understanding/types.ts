@@ -60,6 +60,16 @@ export interface WhenPiece {
     midnight?: boolean;
   };
   part?: DayPart;
+  /**
+   * The hour a qualified day part stands for when no time is given: "late afternoon" 17:00,
+   * "en début d'après-midi" 14:00. The plain part still decides how a bare hour is read.
+   */
+  partHour?: number;
+  /**
+   * A phrase that says "some time later" without a time ("tout à l'heure", "later today"): it is
+   * cut from the subject and leaves the due time unknown, so the bot asks.
+   */
+  vague?: boolean;
   /** The day part named "this"/"ce": today, even if its hour has passed. */
   partToday?: boolean;
   /** An exact instant (epoch ms): "in 3 hours". */

@@ -49,6 +49,8 @@ interface Extraction {
   pieces: WhenPiece[];
   /** Spans of the date/time words in the original text. */
   spans: RemovedSpan[];
+  /** Two different times for one reminder ("à 8h et à 20h"): the bot must ask. */
+  conflict: boolean;
 }
 
 function extract(text: string, language: Language, now: DateTime, zone: string, bareDurations: boolean): Extraction {
@@ -66,10 +68,13 @@ function extract(text: string, language: Language, now: DateTime, zone: string, 
   const results = chronoFor(language, bareDurations, dayFirstIn(zone)).parse(norm.text, reference, option);
   const pieces: WhenPiece[] = [];
   const spans: RemovedSpan[] = [];
+  /** [start, end) of each piece in the normalized text. */
+  const at: Array<[number, number]> = [];
   for (const r of results) {
     const piece = pieceOf(r) ?? pieceFromChrono(r, norm.text);
     if (!piece) continue;
     pieces.push(piece);
+    at.push([r.index, r.index + r.text.length]);
     const [start, end] = originalSpan(norm, r.index, r.index + r.text.length);
     spans.push({ start, end, kind: piece.time && !piece.date ? 'time' : 'date' });
   }
@@ -80,10 +85,61 @@ function extract(text: string, language: Language, now: DateTime, zone: string, 
       if (pieces[i].attributive) {
         pieces.splice(i, 1);
         spans.splice(i, 1);
+        at.splice(i, 1);
       }
     }
   }
-  return { pieces, spans };
+  const conflict = settleTwoTimes(norm.text, pieces, at, (s, e) => {
+    const [start, end] = originalSpan(norm, s, e);
+    spans.push({ start, end, kind: 'time' });
+  });
+  return { pieces, spans, conflict };
+}
+
+/** Hesitations a voice transcript puts between a time and its correction. */
+const HESITATION = String.raw`(?:(?:euh+|heu+|um+|uh+|erm?|hmm*|bon|oh)[\s,.]*)*`;
+/** "à 9h euh non plutôt 10h", "at 9, actually 10": the speaker corrects the time; the last one counts. */
+const CORRECTION = new RegExp(
+  String.raw`^[\s,.;:!-]*${HESITATION}(?:non|ou\s+plut[oô]t|plut[oô]t|enfin|pardon|je\s+veux\s+dire|disons|no|nope|wait|actually|sorry|i\s+mean|make\s+it|or\s+rather|rather|scratch\s+that)(?![\p{L}])[\p{L}\s,.;:!'-]{0,30}$`,
+  'iu',
+);
+/** "à 8h et à 20h", "at 8am and 8pm": two times for one reminder. */
+const JOINED = /^[\s,]*(?:et|and|puis|then|&|,)(?:\s+(?:encore|again|aussi|also))?[\s,]*(?:(?:[àa]|at)\s*)?$/iu;
+/** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, of which the start is due. */
+const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
+
+/**
+ * Two clock times in one message. A correction keeps the later one (its filler words leave the
+ * subject through `cut`); two times joined by "and"/"et" are two reminders the message cannot
+ * hold in one, so the answer is a question rather than a silent pick. Returns true for that case.
+ */
+function settleTwoTimes(
+  text: string,
+  pieces: WhenPiece[],
+  at: Array<[number, number]>,
+  cut: (start: number, end: number) => void,
+): boolean {
+  let conflict = false;
+  for (let i = 0; i < pieces.length; i++) {
+    if (!pieces[i].time) continue;
+    let j = i + 1;
+    while (j < pieces.length && !pieces[j].time) j++;
+    if (j >= pieces.length) break;
+    const gap = text.slice(at[i][1], at[j][0]);
+    if (gap.length > 48) continue;
+    if (CORRECTION.test(gap)) {
+      cut(at[i][1], at[j][0]);
+      pieces.splice(i, 1);
+      at.splice(i, 1);
+      i--;
+      continue;
+    }
+    const a = pieces[i].time!;
+    const b = pieces[j].time!;
+    const same = a.hour === b.hour && a.minute === b.minute && a.clock === b.clock;
+    if (!same && JOINED.test(gap) && !RANGE_BEFORE.test(text.slice(Math.max(0, at[i][0] - 10), at[i][0]))) conflict = true;
+  }
+  return conflict;
 }
 
 function format(local: DateTime): string {
@@ -98,9 +154,9 @@ function format(local: DateTime): string {
 export function understand(text: string, ctx: UnderstandContext): Understanding {
   const language = ctx.language ?? detectLanguage(text);
   const now = toZonedNow(ctx.now, ctx.timezone);
-  const { pieces, spans } = extract(text, language, now, ctx.timezone, false);
+  const { pieces, spans, conflict } = extract(text, language, now, ctx.timezone, false);
   const subject = extractSubject(text, spans, language);
-  const resolved = pieces.length ? resolvePiece(combinePieces(pieces), now, ctx.timezone) : null;
+  const resolved = pieces.length && !conflict ? resolvePiece(combinePieces(pieces), now, ctx.timezone) : null;
   if (!resolved || !resolved.local.isValid) return { subject, missing: 'when', language };
   return {
     subject,
@@ -118,8 +174,8 @@ export function understand(text: string, ctx: UnderstandContext): Understanding 
 export function parseWhen(text: string, ctx: UnderstandContext): WhenResult | null {
   const language = ctx.language ?? detectLanguage(text);
   const now = toZonedNow(ctx.now, ctx.timezone);
-  const { pieces } = extract(text, language, now, ctx.timezone, true);
-  if (!pieces.length) return null;
+  const { pieces, conflict } = extract(text, language, now, ctx.timezone, true);
+  if (!pieces.length || conflict) return null;
   const resolved = resolvePiece(combinePieces(pieces), now, ctx.timezone);
   if (!resolved || !resolved.local.isValid) return null;
   return { dueAt: resolved.local.toJSDate(), zone: resolved.zone, dueLocal: format(resolved.local) };
