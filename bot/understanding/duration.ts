@@ -21,7 +21,7 @@ export const DURATION_EN =
 const NUM_FR = '(?:\\d+(?:[.,]\\d+)?|une?|quelques)';
 const UNIT_FR = '(?:secondes?|sec|minutes?|mins?|min|heures?|h|jours?|semaines?|mois|ans?|ann[ée]es?)(?![\\p{L}])';
 export const DURATION_FR =
-  `(?:${HOURS_MINUTES_FR}|${NUM_FR}\\s*${UNIT_FR}(?:\\s+et\\s+(?:demie?|quart))?` +
+  `(?:${HOURS_MINUTES_FR}|${NUM_FR}\\s*(?:(?:petite?s?|bonne?s?)\\s+)?${UNIT_FR}(?:\\s+et\\s+(?:demie?|quart))?` +
   `|(?:une\\s+)?demi[\\s-]heure|(?:un\\s+)?quart\\s+d'heure|\\d\\s+quarts?\\s+d'heure)` +
   `(?:\\s*(?:,\\s*|et\\s+)?\\d+\\s*${UNIT_FR}){0,4}`;
 
@@ -55,7 +55,8 @@ function amount(word: string): number | undefined {
  * become minutes so "in 1.5 hours" stays exact.
  */
 export function readDuration(text: string): DurationLikeObject | null {
-  const t = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  // "une petite heure", "une bonne heure": about an hour.
+  const t = text.toLowerCase().replace(/\s+/g, ' ').replace(/(?<![a-zà-ÿ])(?:petite?s?|bonne?s?) /g, '').trim();
   const out: Record<string, number> = {};
   const add = (key: string, n: number) => {
     if (key === 'fortnights') {

@@ -220,7 +220,7 @@ const MID_PART_HOURS_EN: Record<DayPart, number> = { morning: 10, noon: 12, afte
 function enDayPartParser(): Parser {
   const re =
     '(?:(?:early|late)\\s+|mid[\\s-])?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+|mid[\\s-])?(?:morning|afternoon|arvo|evening|night|am|pm)' +
-    '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|over|during)\\s+lunch' +
+    '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|before|over|during|on)\\s+(?:my\\s+|the\\s+)?lunch(?:\\s*break)?' +
     '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
     '|first\\s+thing(?:\\s+in\\s+the\\s+morning)?';
   return pieceParser('en-day-part', re, (m) => {
@@ -245,7 +245,7 @@ function enDayPartParser(): Parser {
 /** "later", "later today", "in a bit": no time the bot could pick; cut from the subject, then asked. */
 function enVagueParser(): Parser {
   const re =
-    '(?:(?:a\\s+(?:bit|little)\\s+)?later(?:\\s+on)?(?:\\s+today|\\s+in\\s+the\\s+day)?|sometime\\s+today|at\\s+some\\s+point(?:\\s+today)?|in\\s+a\\s+(?:bit|while|little\\s+while))';
+    '(?:(?:a\\s+(?:bit|little)\\s+)?later(?:\\s+on)?(?:\\s+today|\\s+in\\s+the\\s+day)?|some\\s?time(?:\\s+today)?(?!\\s+(?:ago|later|soon))|at\\s+some\\s+point(?:\\s+today)?|in\\s+a\\s+(?:bit|while|little\\s+while))';
   return pieceParser('en-vague', re, (m) => {
     // "2 hours later" is a delay (read by the duration parser, which then wins as the longer match).
     if (/\d\s*\p{L}*\s*$/u.test(before(m, 12)) && /^later/.test(m.text.toLowerCase())) return null;
@@ -359,7 +359,7 @@ function enDayOfMonthParser(): Parser {
 
 function enDurationParser(bare: boolean): Parser {
   const re =
-    `(?:(?:in|within|after)\\s+(?:about\\s+|around\\s+|approximately\\s+|another\\s+|like\\s+|just\\s+)?(?<d1>${DURATION_EN})` +
+    `(?:(?:in|within|after)\\s+(?:about\\s+|around\\s+|approximately\\s+|another\\s+|like\\s+|just\\s+)?(?<d1>${DURATION_EN})(?:\\s+or\\s+so)?` +
     `|(?<d2>${DURATION_EN})\\s+(?:from\\s+(?:now|today)|later|time)` +
     (bare ? `|(?:\\+\\s*)?(?<d3>${DURATION_EN})` : '') +
     ')';

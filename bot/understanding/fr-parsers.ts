@@ -10,7 +10,7 @@ const AFTER_HOUR =
   `et\\s+quart|et\\s+demie?|moins\\s+(?:le\\s+)?quart|moins\\s+\\d{1,2}(?:\\s+minutes?)?|\\d\\s+quarts|` +
   `pass[ée]e?s?\\s+de\\s+\\d{1,2}\\s+minutes?|et\\s+\\d{1,2}(?:\\s+minutes?)?|\\d{1,2}(?:\\s+minutes?)?(?!\\s*(?:h(?![\\p{L}])|heures?(?!\\s+(?:de\\s|d'|du\\s|des\\s))|jours?|min))`;
 const TIME_FR =
-  `(?:(?:[àa]|vers|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ)\\s+){0,3}` +
+  `(?:(?:[àa]|vers(?:\\s+les)?|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ|sur\\s+les\\s+coups\\s+de)\\s+){0,3}` +
   `(?:(?:midi|minuit)(?:\\s+(?:${AFTER_HOUR}))?` +
   `|\\d{1,2}\\s*(?:h|heures?)(?:\\s*(?:${AFTER_HOUR}))?` +
   `|\\d{1,2}:\\d{2})` +
@@ -19,7 +19,7 @@ const TIME_FR =
 /** Reads a French time phrase. clock 'fr' = 24-hour reading unless a day part says otherwise. */
 export function readFrenchTime(raw: string): { hour: number; minute: number; clock: 'exact' | 'fr'; midnight?: boolean } | null {
   let s = fold(raw).replace(/\s+/g, ' ').trim();
-  s = s.replace(/^(?:(?:a|vers|pour|des|avant|jusqu'a|autour de|aux alentours de|environ) )+/, '');
+  s = s.replace(/^(?:(?:a|vers(?: les)?|pour|des|avant|jusqu'a|autour de|aux alentours de|environ|sur les coups de) )+/, '');
   s = s.replace(/ (?:pile|precises?|tapantes?)$/, '');
   let hour: number;
   let base: 'midi' | 'minuit' | 'num';
@@ -133,8 +133,15 @@ function frDayPartParser(): Parser {
 
 /** "après le déjeuner" 14:00, "après le dîner" 21:00: a meal names the time of day. */
 function frMealParser(): Parser {
-  const re = `(?:juste\\s+)?apr[èe]s\\s+(?:le\\s+|mon\\s+|)(?<meal>d[ée]jeuner|d[ée]j|repas\\s+de\\s+midi|manger|d[îi]ner|souper)`;
+  const re =
+    `(?:juste\\s+)?apr[èe]s\\s+(?:le\\s+|mon\\s+|)(?<meal>d[ée]jeuner|d[ée]j|repas\\s+de\\s+midi|manger|d[îi]ner|souper)` +
+    `|(?:[àa]\\s+|vers\\s+)?l'heure\\s+du\\s+(?<at>d[ée]jeuner|d[îi]ner|souper)` +
+    `|(?:[àa]\\s+|pendant\\s+)(?:la\\s+|ma\\s+)pause\\s+(?:d[ée]jeuner|d[ée]j|de\\s+midi)|(?:[àa]\\s+la\\s+)?mi[\\s-]journ[ée]e`;
   return pieceParser('fr-meal', re, (m) => {
+    if (!m.groups.meal) {
+      // At the meal itself: lunch is noon, dinner the evening.
+      return /d[iî]ner|souper/.test(fold(m.groups.at ?? '')) ? { part: 'evening' } : { part: 'noon' };
+    }
     const meal = fold(m.groups.meal ?? '');
     if (/^(diner|souper)$/.test(meal)) return { part: 'evening', partHour: 21 };
     return { part: 'afternoon', partHour: 14 };
@@ -232,7 +239,7 @@ function frMonthDayParser(): Parser {
  */
 function frDayOfMonthParser(): Parser {
   const re =
-    `(?:(?:pour|avant|d'ici|jusqu'au)\\s+)?le\\s+(?:(?<d>\\d{1,2}|1er|premier)` +
+    `(?:(?:(?:pour|avant|d'ici|jusqu'au)\\s+)?le|(?<=(?:matin|soir|midi|nuit|apr[èe]s-midi|journ[ée]e)\\s+)du)\\s+(?:(?<d>\\d{1,2}|1er|premier)` +
     `(?!\\s*(?:h(?![\\p{L}])|heures?|:|\\d|/|-|\\.|${FR_MONTH_RE}|du\\s+mois|de\\s+ce\\s+mois|minutes?|jours?|semaines?|mois|ans?|fois|personnes?|euros?|[eè]me|e(?![\\p{L}])))` +
     `|(?<o>\\d{1,2})(?:e|[eè]me)(?:\\s+jour(?:\\s+du\\s+mois)?)?(?=\\s*(?:$|[,.;!?]|d'|de\\s|[àa]\\s|pour\\s|prochain)))`;
   return pieceParser('fr-day-of-month', re, (m, env) => {

@@ -98,9 +98,12 @@ function extract(text: string, language: Language, now: DateTime, zone: string, 
 
 /** Hesitations a voice transcript puts between a time and its correction. */
 const HESITATION = String.raw`(?:(?:euh+|heu+|um+|uh+|erm?|hmm*|bon|oh)[\s,.]*)*`;
-/** "à 9h euh non plutôt 10h", "at 9, actually 10": the speaker corrects the time; the last one counts. */
+/** "à 9h euh non plutôt 10h", "at 9, actually 10", "lundi, euh non mardi": a correction between two pieces. */
+const CORRECTION_WORD = String.raw`(?:non|ou\s+plut[oô]t|plut[oô]t|enfin|pardon|je\s+veux\s+dire|disons|no|nope|wait|actually|sorry|i\s+mean|make\s+it|or\s+rather|rather|scratch\s+that)`;
+/** Words that may follow the correction before the new value: more hesitation, a connector. */
+const CORRECTION_TAIL = String.raw`(?:${CORRECTION_WORD}|euh+|heu+|um+|uh+|erm?|oh|le|la|on|at|for|the|[àa]|au|pour)`;
 const CORRECTION = new RegExp(
-  String.raw`^[\s,.;:!-]*${HESITATION}(?:non|ou\s+plut[oô]t|plut[oô]t|enfin|pardon|je\s+veux\s+dire|disons|no|nope|wait|actually|sorry|i\s+mean|make\s+it|or\s+rather|rather|scratch\s+that)(?![\p{L}])[\p{L}\s,.;:!'-]{0,30}$`,
+  String.raw`^[\s,.;:!-]*${HESITATION}${CORRECTION_WORD}(?:[\s,.;:!-]+${CORRECTION_TAIL})*[\s,.;:!-]*$`,
   'iu',
 );
 /** "à 8h et à 20h", "at 8am and 8pm": two times for one reminder. */
@@ -108,10 +111,20 @@ const JOINED = /^[\s,]*(?:et|and|puis|then|&|,)(?:\s+(?:encore|again|aussi|also)
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, of which the start is due. */
 const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 
+/** Fields a later piece re-states after a correction: the day, or the time of day. */
+function dayFields(p: WhenPiece): boolean {
+  return !!(p.date || p.weekend);
+}
+function clockFields(p: WhenPiece): boolean {
+  return !!(p.time || p.part || p.instant !== undefined);
+}
+
 /**
- * Two clock times in one message. A correction keeps the later one (its filler words leave the
- * subject through `cut`); two times joined by "and"/"et" are two reminders the message cannot
- * hold in one, so the answer is a question rather than a silent pick. Returns true for that case.
+ * "demain à 9h euh non plutôt 10h", "monday, no tuesday": the speaker corrects what was just said.
+ * What the words after the correction re-state (the day, the time) replaces what came before; the
+ * correction words leave the subject through `cut`. Then two different clock times joined by
+ * "and"/"et" are two reminders the message cannot hold in one: the answer is a question rather
+ * than a silent pick, signalled by returning true.
  */
 function settleTwoTimes(
   text: string,
@@ -119,6 +132,30 @@ function settleTwoTimes(
   at: Array<[number, number]>,
   cut: (start: number, end: number) => void,
 ): boolean {
+  for (let k = pieces.length - 2; k >= 0; k--) {
+    const gap = text.slice(at[k][1], at[k + 1][0]);
+    if (gap.length > 48 || !CORRECTION.test(gap)) continue;
+    const later = pieces.slice(k + 1);
+    const redoDay = later.some(dayFields);
+    const redoClock = later.some(clockFields);
+    cut(at[k][1], at[k + 1][0]);
+    for (let i = k; i >= 0; i--) {
+      const p = pieces[i];
+      if (redoDay) {
+        delete p.date;
+        delete p.weekend;
+        delete p.fromWeekday;
+        delete p.keepClock;
+      }
+      if (redoClock) {
+        delete p.time;
+        delete p.part;
+        delete p.partHour;
+        delete p.partToday;
+        delete p.instant;
+      }
+    }
+  }
   let conflict = false;
   for (let i = 0; i < pieces.length; i++) {
     if (!pieces[i].time) continue;
@@ -126,14 +163,6 @@ function settleTwoTimes(
     while (j < pieces.length && !pieces[j].time) j++;
     if (j >= pieces.length) break;
     const gap = text.slice(at[i][1], at[j][0]);
-    if (gap.length > 48) continue;
-    if (CORRECTION.test(gap)) {
-      cut(at[i][1], at[j][0]);
-      pieces.splice(i, 1);
-      at.splice(i, 1);
-      i--;
-      continue;
-    }
     const a = pieces[i].time!;
     const b = pieces[j].time!;
     const same = a.hour === b.hour && a.minute === b.minute && a.clock === b.clock;
