@@ -77,11 +77,29 @@ const DANGLING_END: Record<Language, RegExp> = {
 };
 
 function collapse(s: string): string {
+  // Spaces are merged first: on the long runs left where many spans were cut, "\s+," would be
+  // retried from every space of the run (quadratic).
   return s
-    .replace(/\s+([,.!?;:])/g, '$1')
-    .replace(/([,;:])(?=[,.!?;:])/g, '')
     .replace(/\s+/g, ' ')
+    .replace(/ ([,.!?;:])/g, '$1')
+    .replace(/([,;:])(?=[,.!?;:])/g, '')
     .trim();
+}
+
+/**
+ * The dangling connector at the end of `head`, looked for in its last words only: connectors are
+ * short, and scanning the whole text again for every cut span would be quadratic on long input.
+ */
+function danglingAtEnd(head: string, dangling: RegExp): number {
+  const from = Math.max(0, head.length - 48);
+  let window = head.slice(from);
+  if (from > 0) {
+    // Start at a word boundary so a word cut in half is never taken for a connector.
+    const space = window.search(/\s/);
+    window = space >= 0 ? window.slice(space) : '';
+  }
+  const m = window.match(dangling);
+  return m && m[0].trim() !== '' ? m[0].length : 0;
 }
 
 function trimPunctuation(s: string): string {
@@ -120,9 +138,9 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
     const tail = s.slice(span.end);
     const dangling = span.kind === 'time' ? DANGLING_BEFORE_TIME[language] : DANGLING_BEFORE_DATE[language];
     for (let guard = 0; guard < 4; guard++) {
-      const m = head.match(dangling);
-      if (!m || m[0].trim() === '') break;
-      head = head.slice(0, head.length - m[0].length);
+      const cut = danglingAtEnd(head, dangling);
+      if (!cut) break;
+      head = head.slice(0, head.length - cut);
     }
     s = `${head} ${tail}`;
   }

@@ -17,12 +17,12 @@ const LONG_INPUTS: Record<string, string> = {
 
 /**
  * Prints extraction throughput (one JSON line) over the public sample, the Duckling-derived
- * cases and the adversarial set: a warm-up pass, then as many passes as fit in about five
- * seconds. A second line gives the time of each 10 kB stress message, per language.
+ * cases, the adversarial set and the second held-out set: a warm-up pass, then as many passes as
+ * fit in about five seconds. A second line gives the time of each 10 kB stress message, per language.
  */
 function main(): void {
   const fixtures = resolve(__dirname, '../fixtures');
-  const files = ['sample.jsonl', 'duckling.jsonl', 'adversarial.jsonl'].map((f) => resolve(fixtures, f)).filter((f) => existsSync(f));
+  const files = ['sample.jsonl', 'duckling.jsonl', 'adversarial.jsonl', 'heldout-2.jsonl'].map((f) => resolve(fixtures, f)).filter((f) => existsSync(f));
   const cases = files.flatMap(readCases);
   const run = () => {
     for (const c of cases) understand(c.text, { now: c.now, timezone: c.timezone, language: c.language });
