@@ -69,7 +69,7 @@ export class PasswordResetService {
       const code = generateCode();
       await this.codes.insert({ userId: user.id, codeHash: hashCode(code), expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS), failedAttempts: 0 });
       try {
-        await this.messenger.sendText(user, TEXTS[user.language === 'en' ? 'en' : 'fr'](code));
+        await this.messenger.sendText(user, TEXTS[user.language === 'en' ? 'en' : 'fr'](code), { purpose: 'otp', code });
       } catch (e) {
         this.logger.warn(`Could not send the reset code to user ${user.id}: ${(e as Error).message}`);
       }

@@ -44,6 +44,47 @@ describe('configuration', () => {
   });
 });
 
+describe('WhatsApp templates', () => {
+  const wa = { WHATSAPP_PHONE_NUMBER_ID: '123', WHATSAPP_ACCESS_TOKEN: 'tok', WHATSAPP_APP_SECRET: 'sec', WHATSAPP_VERIFY_TOKEN: 'ver' };
+
+  it('default to rappel_reminder, rappel_welcome and rappel_code in fr and en_US', () => {
+    const c = loadConfig(wa);
+    expect(c.whatsapp).toMatchObject({
+      reminderTemplate: 'rappel_reminder',
+      welcomeTemplate: 'rappel_welcome',
+      otpTemplate: 'rappel_code',
+      reminderTemplateLanguages: { fr: 'fr', en: 'en_US' },
+    });
+  });
+
+  it('take their names and languages from the environment', () => {
+    const c = loadConfig({
+      ...wa,
+      WHATSAPP_WELCOME_TEMPLATE: 'bienvenue_v2',
+      WHATSAPP_OTP_TEMPLATE: 'code_connexion',
+      WHATSAPP_TEMPLATE_LANGUAGE_FR: 'fr_FR',
+      WHATSAPP_TEMPLATE_LANGUAGE_EN: 'en_GB',
+    });
+    expect(c.whatsapp).toMatchObject({
+      welcomeTemplate: 'bienvenue_v2',
+      otpTemplate: 'code_connexion',
+      reminderTemplateLanguages: { fr: 'fr_FR', en: 'en_GB' },
+    });
+  });
+
+  it('refuses names Meta would not accept, one line each', () => {
+    try {
+      loadConfig({ ...wa, WHATSAPP_WELCOME_TEMPLATE: 'Rappel Welcome', WHATSAPP_OTP_TEMPLATE: 'rappel-code' });
+      fail('should throw');
+    } catch (e) {
+      expect((e as ConfigError).problems).toEqual([
+        'WHATSAPP_WELCOME_TEMPLATE must be a WhatsApp template name: lowercase letters, digits and underscores (got "Rappel Welcome")',
+        'WHATSAPP_OTP_TEMPLATE must be a WhatsApp template name: lowercase letters, digits and underscores (got "rappel-code")',
+      ]);
+    }
+  });
+});
+
 describe('web app folders', () => {
   it('default to portal/dist and admin/dist at the repository root', () => {
     const c = loadConfig({});

@@ -27,6 +27,11 @@ export interface AppConfig {
     verifyToken: string;
     businessNumber?: string;
     reminderTemplate: string;
+    /** Template of the link form's welcome outside the 24 h window; its one body variable is the portal link. */
+    welcomeTemplate: string;
+    /** Authentication template (copy-code button) carrying password-reset codes outside the 24 h window. */
+    otpTemplate: string;
+    /** Language code of every template above, per user language. */
     reminderTemplateLanguages: { fr: string; en: string };
   };
   telegram?: { botToken: string; apiRoot: string; webhookSecret?: string; botUsername?: string };
@@ -91,6 +96,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       problems.push(`${name} must be an absolute URL (got "${raw}")`);
     }
     return raw.replace(/\/+$/, '');
+  };
+  /** Meta only accepts template names of lowercase letters, digits and underscores. */
+  const templateName = (name: string, fallback: string): string => {
+    const raw = str(name, fallback)!;
+    if (!/^[a-z0-9_]{1,512}$/.test(raw)) problems.push(`${name} must be a WhatsApp template name: lowercase letters, digits and underscores (got "${raw}")`);
+    return raw;
   };
   /** A group of variables is all-or-nothing: set one and the others become required. */
   const group = <K extends string>(label: string, names: Record<K, string>, optional: string[] = []) => {
@@ -179,7 +190,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
           apiBaseUrl: url('WHATSAPP_API_BASE_URL', 'https://graph.facebook.com')!,
           apiVersion: str('WHATSAPP_API_VERSION', 'v21.0')!,
           businessNumber: str('WHATSAPP_BUSINESS_NUMBER'),
-          reminderTemplate: str('WHATSAPP_REMINDER_TEMPLATE', 'rappel_reminder')!,
+          reminderTemplate: templateName('WHATSAPP_REMINDER_TEMPLATE', 'rappel_reminder'),
+          welcomeTemplate: templateName('WHATSAPP_WELCOME_TEMPLATE', 'rappel_welcome'),
+          otpTemplate: templateName('WHATSAPP_OTP_TEMPLATE', 'rappel_code'),
           reminderTemplateLanguages: {
             fr: str('WHATSAPP_TEMPLATE_LANGUAGE_FR', 'fr')!,
             en: str('WHATSAPP_TEMPLATE_LANGUAGE_EN', 'en_US')!,

@@ -7,14 +7,13 @@ import { SessionAuthGuard } from '../../api/accounts/session-auth.guard';
 import type { User } from '../../api/accounts/user.entity';
 import { RateLimitService } from '../../api/common/rate-limit.service';
 import { APP_CONFIG, AppConfig } from '../../api/config/app-config';
-import { ChannelChooser } from '../delivery/channel-chooser';
-import { Outbox } from '../delivery/outbox';
+import { USER_MESSENGER, type UserMessenger } from '../delivery/user-messenger.port';
 import { t } from './i18n';
 import { TelegramLinkService } from './telegram-link.service';
 
 /**
- * POST /api/whatsapp/link (spec): sends the welcome message to a number, creating its account
- * when new; rate limited per IP and per number. POST /api/telegram/link-token: a deep link that
+ * POST /api/whatsapp/link (spec): sends the welcome message to a number (on WhatsApp when it is
+ * configured), creating its account when new; rate limited per IP and per number. POST /api/telegram/link-token: a deep link that
  * ties a Telegram chat to the signed-in account.
  */
 @ApiTags('messaging')
@@ -22,8 +21,7 @@ import { TelegramLinkService } from './telegram-link.service';
 export class MessagingLinkController {
   constructor(
     @Inject(AccountsService) private readonly accounts: AccountsService,
-    @Inject(ChannelChooser) private readonly chooser: ChannelChooser,
-    @Inject(Outbox) private readonly outbox: Outbox,
+    @Inject(USER_MESSENGER) private readonly messenger: UserMessenger,
     @Inject(RateLimitService) private readonly rateLimit: RateLimitService,
     @Inject(TelegramLinkService) private readonly links: TelegramLinkService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,10 +43,10 @@ export class MessagingLinkController {
       language === 'fr' ? 'Trop de demandes, réessayez plus tard.' : 'Too many requests, please try again later.',
     );
     const { user, created } = await this.accounts.findOrCreateByPhone(phone, { language });
-    const route = this.chooser.on('whatsapp', user) ?? this.chooser.routeFor(user);
     // A brand-new account has no password yet: the portal opens on "choose your password".
     const url = `${this.config.publicUrl}/auth?tab=login&phone=${encodeURIComponent(phone)}${created ? '&setPassword=1' : ''}`;
-    if (route) await this.outbox.send(route, { kind: 'text', text: t(user.language, 'welcome.link', { url }) }, { userId: user.id });
+    // A number that has not written to us in 24 h gets the approved welcome template instead.
+    await this.messenger.sendText(user, t(user.language, 'welcome.link', { url }), { purpose: 'welcome', url });
     return {
       success: true,
       message: language === 'fr' ? 'Message de bienvenue envoyé sur WhatsApp.' : 'Welcome message sent on WhatsApp.',

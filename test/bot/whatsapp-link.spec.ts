@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { MessageLogService } from '../../api/live/message-log.service';
+import { APPROVED_TEMPLATES } from '../channels/fixtures/whatsapp-templates';
 import { GraphApiStandIn } from '../support/graph-api-stand-in';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -14,6 +16,9 @@ describe('WhatsApp link form', () => {
   beforeAll(async () => {
     graph = new GraphApiStandIn(TOKEN, VERSION, PHONE_ID);
     await graph.start();
+    // As Meta does: only approved templates, and free-form texts only inside the 24 h window.
+    for (const template of APPROVED_TEMPLATES) graph.approveTemplate(template);
+    graph.enforceWindows();
     t = await createTestApp({
       db: 'embedded',
       env: {
@@ -35,21 +40,49 @@ describe('WhatsApp link form', () => {
   });
 
   const texts = (to: string) => graph.sentMessages().filter((m) => m.to === to && m.type === 'text').map((m) => m.text?.body as string);
+  const templates = (to: string) => graph.deliveredTemplates().filter((m) => m.to === to);
 
-  it('welcomes a new number with a link to choose a password, in the chosen language', async () => {
+  /** The user wrote to us on WhatsApp `hoursAgo` hours ago (what the webhook intake logs). */
+  async function wroteAgo(user: { id: number; phoneNumber: string }, hoursAgo: number) {
+    const row = await t.app.get(MessageLogService).record({ userId: user.id, channel: 'whatsapp', peerId: user.phoneNumber, direction: 'incoming', messageType: 'text', text: 'Bonjour' });
+    await t.dataSource.query(`UPDATE message_log SET created_at = now() - make_interval(hours => $2) WHERE id = $1`, [row.id, hoursAgo]);
+  }
+
+  it('welcomes a new number with the approved welcome template, its link opening the choose-a-password step', async () => {
     const res = await request(t.app.getHttpServer()).post('/api/whatsapp/link').send({ phoneNumber: '06 12 77 88 99', language: 'en' }).expect(200);
     expect(res.body).toEqual({ success: true, message: 'Welcome message sent on WhatsApp.' });
-    const sent = texts('33612778899');
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toContain('https://rappel.test/auth?tab=login&phone=%2B33612778899&setPassword=1');
+    // A number that never wrote to us is outside the 24 h window: Meta would refuse a free-form text.
+    expect(texts('33612778899')).toEqual([]);
+    const [welcome] = templates('33612778899');
+    expect(welcome).toMatchObject({ name: 'rappel_welcome', language: 'en_US', category: 'UTILITY' });
+    expect(welcome.text).toContain('Your account: https://rappel.test/auth?tab=login&phone=%2B33612778899&setPassword=1\n');
+    expect(graph.windowViolations()).toEqual([]);
+    const [logged] = await t.dataSource.query(`SELECT direction, status, text, details FROM message_log WHERE peer_id = '+33612778899'`);
+    expect(logged).toMatchObject({ direction: 'outgoing', status: 'sent', details: { purpose: 'welcome', via: 'template', template: 'rappel_welcome', templateLanguage: 'en_US' } });
+    expect(logged.text).toContain('https://rappel.test/auth?tab=login&phone=%2B33612778899&setPassword=1');
   });
 
-  it('an existing account gets the sign-in link without the password step', async () => {
+  it('an existing account gets the sign-in link without the password step, as the template when it last wrote over 24 h ago', async () => {
     const { user } = await t.registerUser({ phoneNumber: '+33612778800' });
+    await wroteAgo(user as any, 30);
     await request(t.app.getHttpServer()).post('/api/whatsapp/link').send({ phoneNumber: user.phoneNumber, language: 'fr' }).expect(200);
-    const sent = texts('33612778800');
-    expect(sent.at(-1)).toContain('/auth?tab=login&phone=%2B33612778800');
-    expect(sent.at(-1)).not.toContain('setPassword');
+    expect(texts('33612778800')).toEqual([]);
+    const sent = templates('33612778800');
+    expect(sent.at(-1)).toMatchObject({ name: 'rappel_welcome', language: 'fr' });
+    expect(sent.at(-1)!.text).toContain('Votre compte : https://rappel.test/auth?tab=login&phone=%2B33612778800\n');
+    expect(sent.at(-1)!.text).not.toContain('setPassword');
+  });
+
+  it('inside the 24 h window the welcome goes as the usual free-form text', async () => {
+    const { user } = await t.registerUser({ phoneNumber: '+33612778822' });
+    await wroteAgo(user as any, 2);
+    graph.openWindow('33612778822');
+    await request(t.app.getHttpServer()).post('/api/whatsapp/link').send({ phoneNumber: user.phoneNumber, language: 'fr' }).expect(200);
+    const sent = texts('33612778822');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^👋 Bonjour de la part de Rappel ! .*Votre compte : https:\/\/rappel\.test\/auth\?tab=login&phone=%2B33612778822$/);
+    expect(templates('33612778822')).toEqual([]);
+    expect(graph.windowViolations()).toEqual([]);
   });
 
   it('refuses an invalid number and limits repeated requests for one number', async () => {

@@ -12,6 +12,8 @@ export const WA_LIMITS = {
   listRowTitle: 24,
   listRowId: 200,
   templateParam: 200,
+  /** Authentication templates carry codes of at most 15 characters. */
+  otpCode: 15,
   voiceBytes: 512 * 1024,
 } as const;
 
@@ -96,6 +98,48 @@ export function templateBody(
           parameters: [{ type: 'payload', payload: checkedId(template.buttonPayload, WA_LIMITS.buttonId) }],
         },
       ],
+    },
+  };
+}
+
+/**
+ * An authentication template with a copy-code button: the code fills the body's one variable and
+ * the button's, whose sub_type is "url" at send time although the template was created with an
+ * "otp"/"copy_code" button (Meta stores it as a URL button).
+ */
+export function otpTemplateBody(to: string, template: { name: string; languageCode: string; code: string }): Record<string, unknown> {
+  const code = template.code;
+  if (!/^\S{1,15}$/.test(code)) {
+    throw new ChannelSendError(`A one-time code must be 1-${WA_LIMITS.otpCode} characters without spaces`, false);
+  }
+  return {
+    to,
+    type: 'template',
+    template: {
+      name: template.name,
+      language: { code: template.languageCode },
+      components: [
+        { type: 'body', parameters: [{ type: 'text', text: code }] },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+      ],
+    },
+  };
+}
+
+/**
+ * The welcome template: its one body variable is the portal link, sent whole, since a cut link
+ * would open nothing.
+ */
+export function welcomeTemplateBody(to: string, template: { name: string; languageCode: string; url: string }): Record<string, unknown> {
+  const url = template.url.trim();
+  if (url === '' || /\s/.test(url)) throw new ChannelSendError('The welcome link must be one URL without spaces', false);
+  return {
+    to,
+    type: 'template',
+    template: {
+      name: template.name,
+      language: { code: template.languageCode },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: url }] }],
     },
   };
 }

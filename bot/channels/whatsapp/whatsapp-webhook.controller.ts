@@ -73,7 +73,12 @@ export class WhatsappWebhookController {
     for (const msg of parsed.messages) await inbound!.accept(msg);
     if (parsed.statuses.length > 0) {
       const statusSink = this.sinks.status();
-      if (statusSink) for (const s of parsed.statuses) await statusSink.recordStatus(s);
+      for (const s of parsed.statuses) {
+        // Meta accepts a send at once and reports some refusals only later, here: 131047 when the 24 h
+        // window had closed, 132xxx when a template does not match its approved form.
+        if (s.status === 'failed') this.logger.warn(`WhatsApp could not deliver ${s.providerMessageId}${s.recipientId ? ` to ${s.recipientId}` : ''}: ${s.error ?? 'no reason given'}`);
+        if (statusSink) await statusSink.recordStatus(s);
+      }
     }
   }
 

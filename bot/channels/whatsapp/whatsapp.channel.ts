@@ -9,14 +9,17 @@ import {
 import { splitText } from '../text-limits';
 import type { ReminderCapableChannel, ReminderNotice, ReminderSendResult } from '../reminder-notice';
 import { WhatsappApiError } from './whatsapp-api.error';
+import type { BusinessText, BusinessTextChannel, BusinessTextSendResult, WhatsappTemplate } from './whatsapp-business-text';
 import { WhatsappGraphClient } from './whatsapp-graph.client';
 import {
   WA_LIMITS,
   interactiveBody,
+  otpTemplateBody,
   templateBody,
   textBody,
   toRecipient,
   voiceBody,
+  welcomeTemplateBody,
 } from './whatsapp-message.builder';
 import { type ResolvedWhatsappOptions, WHATSAPP_OPTIONS } from './whatsapp-options';
 
@@ -24,10 +27,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Room for queueing and clock skew: a voice note that reaches Meta a bit late must still be in the window. */
 const WINDOW_MARGIN_MS = 10 * 60 * 1000;
 /** Meta's "re-engagement message" error: the 24 h window is closed. */
-const WINDOW_CLOSED_CODE = 131047;
+export const WINDOW_CLOSED_CODE = 131047;
+
+/** Whether a free-form message sent now still falls inside the 24 h customer-service window. */
+export function isWindowOpen(lastInboundAt: Date | null | undefined, now: Date): boolean {
+  const last = lastInboundAt?.getTime();
+  return last !== undefined && now.getTime() - last < DAY_MS - WINDOW_MARGIN_MS;
+}
+
+function isWindowClosedError(err: unknown): boolean {
+  return err instanceof WhatsappApiError && err.code === WINDOW_CLOSED_CODE;
+}
 
 @Injectable()
-export class WhatsappChannel implements ReminderCapableChannel {
+export class WhatsappChannel implements ReminderCapableChannel, BusinessTextChannel {
   readonly name = 'whatsapp' as const;
 
   constructor(
@@ -63,9 +76,7 @@ export class WhatsappChannel implements ReminderCapableChannel {
    * closed): the approved template, whose quick-reply button brings the user back into a window.
    */
   async sendReminder(recipientId: string, notice: ReminderNotice, now: Date = new Date()): Promise<ReminderSendResult> {
-    const last = notice.lastInboundAt?.getTime();
-    const windowOpen = last !== undefined && now.getTime() - last < DAY_MS - WINDOW_MARGIN_MS;
-    if (windowOpen) {
+    if (isWindowOpen(notice.lastInboundAt, now)) {
       try {
         const sent = await this.send(recipientId, {
           kind: 'voice',
@@ -75,7 +86,7 @@ export class WhatsappChannel implements ReminderCapableChannel {
         });
         return { ...sent, via: 'voice' };
       } catch (err) {
-        if (!(err instanceof WhatsappApiError && err.code === WINDOW_CLOSED_CODE)) throw err;
+        if (!isWindowClosedError(err)) throw err;
       }
     }
     const providerMessageId = await this.graph.sendMessage(
@@ -87,6 +98,25 @@ export class WhatsappChannel implements ReminderCapableChannel {
       }),
     );
     return { providerMessageId, via: 'template' };
+  }
+
+  /**
+   * A text we start ourselves (reset code, welcome): as is inside the 24 h window, else (or when
+   * Meta says the window is closed) as its approved template, which Meta delivers at any time.
+   */
+  async sendBusinessText(recipientId: string, message: BusinessText, now: Date = new Date()): Promise<BusinessTextSendResult> {
+    const to = toRecipient(recipientId);
+    let windowClosedByMeta = false;
+    if (isWindowOpen(message.lastInboundAt, now)) {
+      try {
+        return { providerMessageId: await this.sendText(to, message.text, undefined), via: 'text' };
+      } catch (err) {
+        if (!isWindowClosedError(err)) throw err;
+        windowClosedByMeta = true;
+      }
+    }
+    const providerMessageId = await this.graph.sendMessage(businessTemplateBody(to, message.template));
+    return { providerMessageId, via: 'template', ...(windowClosedByMeta ? { windowClosedByMeta } : {}) };
   }
 
   private async sendText(to: string, text: string, buttons: ReplyButton[] | undefined): Promise<string | undefined> {
@@ -109,5 +139,14 @@ export class WhatsappChannel implements ReminderCapableChannel {
       first ??= id;
     }
     return first;
+  }
+}
+
+function businessTemplateBody(to: string, template: WhatsappTemplate): Record<string, unknown> {
+  switch (template.kind) {
+    case 'otp':
+      return otpTemplateBody(to, template);
+    case 'welcome':
+      return welcomeTemplateBody(to, template);
   }
 }
