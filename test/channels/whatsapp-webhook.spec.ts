@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { ChannelsModule } from '../../bot/channels/channels.module';
@@ -202,6 +202,18 @@ describe('WhatsApp webhook (Cloud API wire format)', () => {
         recipientId: '+33612345678',
       });
       expect(sink.statuses[2].error).toMatch(/^131047 Re-engagement message/);
+    });
+
+    it('logs a failed delivery with its recipient and reason, since Meta reports 131047 and template refusals only here', async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      try {
+        await post(statusesWebhook()).expect(200);
+        const lines = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.startsWith('WhatsApp could not deliver'));
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(/^WhatsApp could not deliver wamid\.HBgLMzM2MTIzNDU2NzgVAgARGBJBMDFDNDFFNTY1NzhFRTQ1MkIA to \+33612345678: 131047 Re-engagement message/);
+      } finally {
+        warn.mockRestore();
+      }
     });
 
     it('ignores payloads that are not WhatsApp Business Account events', async () => {
