@@ -33,7 +33,10 @@ export class Outbox {
 
   /** Logs a message that was sent by other means (WhatsApp's template path of sendReminder). */
   async record(route: Route, message: OutboundMessage, meta: OutgoingMeta, providerMessageId: string | undefined, status: 'sent' | 'failed', error?: string): Promise<void> {
-    const text = message.kind === 'text' ? message.text : (message.caption ?? null);
+    const raw = message.kind === 'text' ? message.text : (message.caption ?? null);
+    // Support staff read this log: a one-time code sent to a real messaging app must not be
+    // readable there. In the simulator the log IS the user's chat, so the code stays visible.
+    const text = meta.details?.purpose === 'otp' && route.name !== 'simulator' && raw ? raw.replace(/\d{4,}/g, (d) => '•'.repeat(d.length)) : raw;
     const simulatorMedia = route.name === 'simulator' && message.kind === 'voice' && providerMessageId?.startsWith('sim:') ? providerMessageId.slice(4) : undefined;
     try {
       await this.log.record({

@@ -100,6 +100,10 @@ describe('password-reset codes on WhatsApp', () => {
     expect(code).toMatch(/^\d{6}$/);
     await t.agent().post('/api/password/verify-code').send({ phoneNumber: user.phoneNumber, code }).expect(200);
     expect(graph.windowViolations()).toEqual([]);
+    // Support staff read the message log: the code is masked there.
+    const [logged] = await t.dataSource.query(`SELECT text FROM message_log WHERE peer_id = $1 AND direction = 'outgoing'`, [user.phoneNumber]);
+    expect(logged.text).toContain('Votre code Rappel : ••••••.');
+    expect(logged.text).not.toContain(code);
   });
 
   it('a refused template is logged with what to check, and the answer is the one an unknown number gets', async () => {
