@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
@@ -5,33 +6,68 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 const noSpaces = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim() : value);
 
-// Decorators run bottom-up and stop at the first failure: the most basic rule sits at the bottom.
+
+// class-validator stops at a property's first failing rule, in the order the rules are listed to
+// applyDecorators: the most basic rule ("required") comes first.
+const COUNTRY_CODE = /^\+\d{1,4}(-[A-Z]{2})?$/;
+const USERNAME = /^[\p{L}\p{N}._+-]+$/u;
+
+/** A phone number as typed: spaces removed; normalised to E.164 by the service. */
+const PhoneField = (requiredMessage = 'Phone number is required') =>
+  applyDecorators(
+    IsNotEmpty({ message: requiredMessage }),
+    IsString({ message: 'Please enter a valid phone number.' }),
+    MaxLength(32, { message: 'Please enter a valid phone number.' }),
+    Transform(noSpaces),
+  );
+
+/** "+33", or "+1-US"/"+1-CA" (the suffix tells the two +1 countries apart). */
+const CountryCodeField = () =>
+  applyDecorators(
+    IsOptional(),
+    IsString({ message: 'Please verify that your phone number is in the correct format.' }),
+    Matches(COUNTRY_CODE, { message: 'Please verify that your phone number is in the correct format.' }),
+  );
+
+const NewPasswordField = () =>
+  applyDecorators(
+    IsNotEmpty({ message: 'Password is required' }),
+    IsString({ message: 'Password is required' }),
+    MinLength(8, { message: 'Password must be at least 8 characters.' }),
+    MaxLength(128, { message: 'Password must be at most 128 characters.' }),
+  );
+
+const UsernameField = () =>
+  applyDecorators(
+    IsOptional(),
+    IsString({ message: 'Username must be text.' }),
+    MinLength(3, { message: 'Username must be at least 3 characters.' }),
+    MaxLength(64, { message: 'Username must be at most 64 characters.' }),
+    Matches(USERNAME, { message: 'Username may only contain letters, digits, dots, dashes, underscores and plus.' }),
+  );
+
+const EmailField = () =>
+  applyDecorators(
+    IsOptional(),
+    IsEmail({}, { message: 'Please enter a valid email address.' }),
+    MaxLength(254, { message: 'Please enter a valid email address.' }),
+    Transform(emptyToUndefined),
+  );
+
+// Decorators stacked directly run bottom-up: there too the most basic rule sits at the bottom.
 
 export class RegisterDto {
-  @MaxLength(32, { message: 'Please enter a valid phone number.' })
-  @IsString({ message: 'Please enter a valid phone number.' })
-  @IsNotEmpty({ message: 'Phone number is required' })
-  @Transform(noSpaces)
+  @PhoneField()
   phoneNumber: string;
 
-  @MaxLength(128, { message: 'Password must be at most 128 characters.' })
-  @MinLength(8, { message: 'Password must be at least 8 characters.' })
-  @IsString({ message: 'Password is required' })
-  @IsNotEmpty({ message: 'Password is required' })
+  @NewPasswordField()
   password: string;
 
-  @IsOptional()
-  @Matches(/^[\p{L}\p{N}._+-]+$/u, { message: 'Username may only contain letters, digits, dots, dashes, underscores and plus.' })
-  @MaxLength(64, { message: 'Username must be at most 64 characters.' })
-  @MinLength(3, { message: 'Username must be at least 3 characters.' })
-  @IsString({ message: 'Username must be text.' })
+  @UsernameField()
   @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '') || undefined : value))
   username?: string;
 
-  @IsOptional()
-  @MaxLength(254, { message: 'Please enter a valid email address.' })
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
-  @Transform(emptyToUndefined)
+  @EmailField()
   email?: string;
 
   @IsOptional()
@@ -40,9 +76,7 @@ export class RegisterDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value))
   referredBy?: string;
 
-  @IsOptional()
-  @Matches(/^\+\d{1,4}(-[A-Z]{2})?$/, { message: 'Please verify that your phone number is in the correct format.' })
-  @IsString({ message: 'Please verify that your phone number is in the correct format.' })
+  @CountryCodeField()
   countryCode?: string;
 
   @IsOptional()
@@ -62,9 +96,7 @@ export class LoginDto {
   @Transform(noSpaces)
   username: string;
 
-  @IsOptional()
-  @Matches(/^\+\d{1,4}(-[A-Z]{2})?$/, { message: 'Please verify that your phone number is in the correct format.' })
-  @IsString({ message: 'Please verify that your phone number is in the correct format.' })
+  @CountryCodeField()
   countryCode?: string;
 
   @MaxLength(128, { message: 'Invalid credentials, please check your phone number and password' })
@@ -80,14 +112,10 @@ export class LanguageDto {
 }
 
 export class PhoneDto {
-  @MaxLength(32, { message: 'Please enter a valid phone number.' })
-  @IsString({ message: 'Please enter a valid phone number.' })
-  @IsNotEmpty({ message: 'Please enter a phone number' })
-  @Transform(noSpaces)
+  @PhoneField('Please enter a phone number')
   phoneNumber: string;
 
-  @IsOptional()
-  @Matches(/^\+\d{1,4}(-[A-Z]{2})?$/, { message: 'Please verify that your phone number is in the correct format.' })
+  @CountryCodeField()
   countryCode?: string;
 }
 
@@ -117,30 +145,19 @@ export class ProfileDto {
   @Transform(trim)
   displayName?: string;
 
-  @IsOptional()
-  @Matches(/^[\p{L}\p{N}._+-]+$/u, { message: 'Username may only contain letters, digits, dots, dashes, underscores and plus.' })
-  @MaxLength(64, { message: 'Username must be at most 64 characters.' })
-  @MinLength(3, { message: 'Username must be at least 3 characters.' })
-  @IsString({ message: 'Username must be text.' })
+  @UsernameField()
   @Transform(noSpaces)
   username?: string;
 
-  @IsOptional()
-  @MaxLength(254, { message: 'Please enter a valid email address.' })
-  @IsEmail({}, { message: 'Please enter a valid email address.' })
-  @Transform(emptyToUndefined)
+  @EmailField()
   email?: string;
 }
 
 export class RequestResetDto {
-  @MaxLength(32, { message: 'Please enter a valid phone number.' })
-  @IsString({ message: 'Please enter a valid phone number.' })
-  @IsNotEmpty({ message: 'Phone number is required' })
-  @Transform(noSpaces)
+  @PhoneField()
   phoneNumber: string;
 
-  @IsOptional()
-  @Matches(/^\+\d{1,4}(-[A-Z]{2})?$/, { message: 'Please verify that your phone number is in the correct format.' })
+  @CountryCodeField()
   countryCode?: string;
 }
 
@@ -153,9 +170,6 @@ export class VerifyCodeDto extends RequestResetDto {
 }
 
 export class ResetPasswordDto extends VerifyCodeDto {
-  @MaxLength(128, { message: 'Password must be at most 128 characters.' })
-  @MinLength(8, { message: 'Password must be at least 8 characters.' })
-  @IsString({ message: 'Password is required' })
-  @IsNotEmpty({ message: 'Password is required' })
+  @NewPasswordField()
   newPassword: string;
 }
