@@ -1,4 +1,4 @@
-import type { MessagingChannel, ReplyButton } from './channel.types';
+import type { MessagingChannel, OutboundMessage, ReplyButton } from './channel.types';
 
 /**
  * A due reminder as a channel delivers it. Channels differ here: WhatsApp may only send free-form
@@ -32,6 +32,16 @@ export interface ReminderSendResult {
 
 export interface ReminderCapableChannel extends MessagingChannel {
   sendReminder(recipientId: string, notice: ReminderNotice, now?: Date): Promise<ReminderSendResult>;
+}
+
+/** The reminder itself as a voice note with its caption and buttons (inside WhatsApp's window, always on Telegram). */
+export function reminderVoiceMessage(notice: ReminderNotice): OutboundMessage {
+  return {
+    kind: 'voice',
+    audio: notice.voice,
+    ...(notice.caption !== undefined ? { caption: notice.caption } : {}),
+    ...(notice.buttons ? { buttons: notice.buttons } : {}),
+  };
 }
 
 export function isReminderCapable(channel: MessagingChannel): channel is ReminderCapableChannel {

@@ -8,7 +8,7 @@ import {
   type ReplyButton,
   type SendResult,
 } from '../channel.types';
-import type { ReminderCapableChannel, ReminderNotice, ReminderSendResult } from '../reminder-notice';
+import { reminderVoiceMessage, type ReminderCapableChannel, type ReminderNotice, type ReminderSendResult } from '../reminder-notice';
 import { splitText } from '../text-limits';
 import { type ResolvedTelegramOptions, TELEGRAM_BOT, TELEGRAM_OPTIONS } from './telegram-options';
 import { isVoiceForbidden, toTelegramSendError } from './telegram-send-error';
@@ -39,12 +39,7 @@ export class TelegramChannel implements ReminderCapableChannel {
 
   /** Telegram has no 24 h window: a reminder is always the voice note itself. */
   async sendReminder(recipientId: string, notice: ReminderNotice): Promise<ReminderSendResult> {
-    const sent = await this.send(recipientId, {
-      kind: 'voice',
-      audio: notice.voice,
-      ...(notice.caption !== undefined ? { caption: notice.caption } : {}),
-      ...(notice.buttons ? { buttons: notice.buttons } : {}),
-    });
+    const sent = await this.send(recipientId, reminderVoiceMessage(notice));
     return { ...sent, via: 'voice' };
   }
 

@@ -7,7 +7,7 @@ import {
   type SendResult,
 } from '../channel.types';
 import { splitText } from '../text-limits';
-import type { ReminderCapableChannel, ReminderNotice, ReminderSendResult } from '../reminder-notice';
+import { reminderVoiceMessage, type ReminderCapableChannel, type ReminderNotice, type ReminderSendResult } from '../reminder-notice';
 import { WhatsappApiError } from './whatsapp-api.error';
 import type { BusinessText, BusinessTextChannel, BusinessTextSendResult, WhatsappTemplate } from './whatsapp-business-text';
 import { WhatsappGraphClient } from './whatsapp-graph.client';
@@ -78,12 +78,7 @@ export class WhatsappChannel implements ReminderCapableChannel, BusinessTextChan
   async sendReminder(recipientId: string, notice: ReminderNotice, now: Date = new Date()): Promise<ReminderSendResult> {
     if (isWindowOpen(notice.lastInboundAt, now)) {
       try {
-        const sent = await this.send(recipientId, {
-          kind: 'voice',
-          audio: notice.voice,
-          ...(notice.caption !== undefined ? { caption: notice.caption } : {}),
-          ...(notice.buttons ? { buttons: notice.buttons } : {}),
-        });
+        const sent = await this.send(recipientId, reminderVoiceMessage(notice));
         return { ...sent, via: 'voice' };
       } catch (err) {
         if (!isWindowClosedError(err)) throw err;
