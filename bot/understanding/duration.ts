@@ -11,7 +11,7 @@ const UNIT_EN =
 // "1h30", "1 hour 30", "1 heure 30" come first: the plain "1 hour" would otherwise win and
 // leave the "30" behind.
 const HOURS_MINUTES_EN = '\\d{1,2}\\s*(?:h|hours?|hrs?)\\s*\\d{1,2}(?!\\s*[\\d:.])(?!\\s*(?:mins?|minutes?)(?![\\p{L}]))';
-const HOURS_MINUTES_FR = '\\d{1,2}\\s*(?:h|heures?)\\s*\\d{1,2}(?!\\s*[\\d:.])(?!\\s*(?:mins?|minutes?)(?![\\p{L}]))';
+const HOURS_MINUTES_FR = '\\d{1,2}\\s*(?:h|heures?)\\s*\\d{1,2}(?!\\s*[\\d:.])(?!\\s*(?:mins?|mn|minutes?)(?![\\p{L}]))';
 
 export const DURATION_EN =
   `(?:${HOURS_MINUTES_EN}|${NUM_EN}\\s*(?:and\\s+a\\s+half\\s+)?${UNIT_EN}(?:\\s+and\\s+a\\s+(?:half|quarter))?` +
@@ -19,7 +19,8 @@ export const DURATION_EN =
   `(?:\\s*(?:,\\s*|and\\s+)?\\d+\\s*${UNIT_EN}){0,4}`;
 
 const NUM_FR = '(?:\\d+(?:[.,]\\d+)?|une?|quelques)';
-const UNIT_FR = '(?:secondes?|sec|minutes?|mins?|min|heures?|h|jours?|semaines?|mois|ans?|ann[ée]es?)(?![\\p{L}])';
+// "mn" is the French written abbreviation ("30 mn").
+const UNIT_FR = '(?:secondes?|sec|minutes?|mins?|min|mn|heures?|h|jours?|semaines?|mois|ans?|ann[ée]es?)(?![\\p{L}])';
 export const DURATION_FR =
   `(?:${HOURS_MINUTES_FR}|${NUM_FR}\\s*(?:(?:petite?s?|bonne?s?)\\s+)?${UNIT_FR}(?:\\s+et\\s+(?:demie?|quart))?` +
   `|(?:une\\s+)?demi[\\s-]heure|(?:un\\s+)?quart\\s+d'heure|\\d\\s+quarts?\\s+d'heure)` +
@@ -27,7 +28,7 @@ export const DURATION_FR =
 
 const UNIT_OF: Array<[RegExp, keyof DurationLikeObject]> = [
   [/^(?:seconds?|secs?|secondes?|sec)$/i, 'seconds'],
-  [/^(?:minutes?|mins?|min)$/i, 'minutes'],
+  [/^(?:minutes?|mins?|min|mn)$/i, 'minutes'],
   [/^(?:hours?|hrs?|h|heures?)$/i, 'hours'],
   [/^(?:days?|jours?)$/i, 'days'],
   [/^(?:weeks?|wks?|semaines?)$/i, 'weeks'],

@@ -253,16 +253,20 @@ function enVagueParser(): Parser {
   });
 }
 
+/** "tomorrow" as thumbs and speech-to-text spell it. */
+const TOMORROW_SPELLINGS = 'tomorrows?|tmrw|tmr|2morrow|2moro|2morro|2mrw|tomoro|tomorow|tommorow|tommorrow|tomorroe';
+const TOMORROW_RE = new RegExp(TOMORROW_SPELLINGS);
+
 function enCasualDateParser(): Parser {
   const re =
-    '(?:(?:on|by|for|until|till|over)\\s+)?(?:the\\s+)?(?:today|tomorrows?|tmrw|tmr|2morrow|day\\s+after\\s+tomorrow|' +
-    'next\\s+week(?:end)?|this\\s+(?:coming\\s+)?weekend|(?:the\\s+)?weekend|next\\s+month|next\\s+year|end\\s+of\\s+(?:the\\s+)?(?:week|month))';
+    `(?:(?:on|by|for|until|till|over)\\s+)?(?:the\\s+)?(?:today|${TOMORROW_SPELLINGS}|day\\s+after\\s+tomorrow|` +
+    `next\\s+week(?:end)?|this\\s+(?:coming\\s+)?weekend|(?:the\\s+)?weekend|next\\s+month|next\\s+year|end\\s+of\\s+(?:the\\s+)?(?:week|month))`;
   return pieceParser('en-casual-date', re, (m, env) => {
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
     const today = env.today;
     if (/day after tomorrow/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
     if (/today/.test(s)) return { date: ymd(today) };
-    if (/tomorrow|tmrw|tmr|2morrow/.test(s)) return { date: ymd(today.plus({ days: 1 })) };
+    if (TOMORROW_RE.test(s)) return { date: ymd(today.plus({ days: 1 })) };
     if (/next weekend/.test(s)) {
       const sat = today.minus({ days: today.weekday - 1 }).plus({ weeks: 1, days: 5 });
       return { date: ymd(sat) };
@@ -381,7 +385,12 @@ function enZoneParser(): Parser[] {
     (m) => ({ zone: ZONE_ABBREVIATIONS[m.groups.abbr ?? ''] }),
     'u',
   );
-  return [named, abbr];
+  // "6pm eastern", "at 9 pacific": the region words alone, only right after a time.
+  const region = pieceParser('en-zone-region', `(?<region>eastern|central|mountain|pacific)`, (m) => {
+    if (!/(?:\d|[ap]\.?m\.?|o'?clock|noon)\s*$/.test(before(m, 12))) return null;
+    return zonePiece(m.groups.region ?? '');
+  });
+  return [named, abbr, region];
 }
 
 export function englishParsers(bareDurations: boolean): Parser[] {

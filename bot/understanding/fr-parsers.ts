@@ -112,7 +112,8 @@ function frPartOf(word: string): DayPart | 'day' {
 
 function frDayPartParser(): Parser {
   const re =
-    `(?:[àa]\\s+la\\s+premi[èe]re\\s+heure` +
+    // "à soir" is Quebec French for "ce soir".
+    `(?:[àa]\\s+soir|[àa]\\s+la\\s+premi[èe]re\\s+heure` +
     `|(?:(?:en|[àa]|vers|dans|pour)\\s+(?:la\\s+)?)?(?<q>fin|d[ée]but|milieu)\\s+(?:de\\s+(?:la\\s+)?|d'|du\\s+)(?<qw>${FR_PART_WORD}|journ[ée]e)` +
     `|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le)\\s*)?(?:${FR_PART_WORD})|du\\s+mat)`;
   return pieceParser('fr-day-part', re, (m) => {
@@ -126,24 +127,49 @@ function frDayPartParser(): Parser {
     }
     const part = /premiere heure|du mat/.test(s) ? 'morning' : (frPartOf(s) as DayPart);
     const piece: WhenPiece = { part };
-    if (/^(ce|cet|cette)\b/.test(s)) piece.partToday = true;
+    if (/^(ce|cet|cette)\b|^a soir$/.test(s)) piece.partToday = true;
     return piece;
   });
 }
 
-/** "après le déjeuner" 14:00, "après le dîner" 21:00: a meal names the time of day. */
+/**
+ * Zones where French speakers call the midday meal "dîner" and the evening one "souper":
+ * Canada, Belgium, Switzerland (and Luxembourg). Elsewhere (France, Africa) "dîner" is the evening.
+ */
+const NOON_DINNER_ZONES = new Set([
+  'America/Toronto', 'America/Montreal', 'America/Moncton', 'America/Halifax', 'America/Winnipeg',
+  'America/Edmonton', 'America/Vancouver', 'America/Regina', 'America/St_Johns', 'America/Glace_Bay',
+  'America/Goose_Bay', 'America/Iqaluit', 'America/Whitehorse', 'America/Yellowknife', 'America/Nipigon',
+  'America/Thunder_Bay', 'America/Rainy_River', 'America/Blanc-Sablon', 'America/Atikokan',
+  'America/Swift_Current', 'America/Dawson_Creek', 'America/Fort_Nelson', 'America/Creston',
+  'Europe/Brussels', 'Europe/Zurich', 'Europe/Luxembourg',
+]);
+
+/**
+ * "après le déjeuner" 14:00, "après le dîner" 21:00 (14:00 where dîner is the midday meal), "au
+ * dîner" noon or 20:00 by the same rule: a meal names the time of day.
+ */
 function frMealParser(): Parser {
   const re =
     `(?:juste\\s+)?apr[èe]s\\s+(?:le\\s+|mon\\s+|)(?<meal>d[ée]jeuner|d[ée]j|repas\\s+de\\s+midi|manger|d[îi]ner|souper)` +
     `|(?:[àa]\\s+|vers\\s+)?l'heure\\s+du\\s+(?<at>d[ée]jeuner|d[îi]ner|souper)` +
+    `|(?:au|pour\\s+le|pendant\\s+le)\\s+(?<au>d[îi]ner|souper)` +
     `|(?:[àa]\\s+|pendant\\s+)(?:la\\s+|ma\\s+)pause\\s+(?:d[ée]jeuner|d[ée]j|de\\s+midi)|(?:[àa]\\s+la\\s+)?mi[\\s-]journ[ée]e`;
-  return pieceParser('fr-meal', re, (m) => {
+  return pieceParser('fr-meal', re, (m, env) => {
+    const noonDinner = NOON_DINNER_ZONES.has(env.zone);
+    if (m.groups.au) {
+      // "au dîner" is a time only where it can be one: right after the trigger or a day word,
+      // not inside a subject ("inviter Paul au dîner").
+      if (!/(?:moi|rappeler|demain|ce|aujourd'hui|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\s*$/.test(before(m))) return null;
+    }
+    const atMeal = fold(m.groups.at ?? m.groups.au ?? '');
     if (!m.groups.meal) {
-      // At the meal itself: lunch is noon, dinner the evening.
-      return /d[iî]ner|souper/.test(fold(m.groups.at ?? '')) ? { part: 'evening' } : { part: 'noon' };
+      // At the meal itself: lunch is noon, the evening meal the evening.
+      if (atMeal === 'souper' || (atMeal === 'diner' && !noonDinner)) return { part: 'evening' };
+      return { part: 'noon' };
     }
     const meal = fold(m.groups.meal ?? '');
-    if (/^(diner|souper)$/.test(meal)) return { part: 'evening', partHour: 21 };
+    if (meal === 'souper' || (meal === 'diner' && !noonDinner)) return { part: 'evening', partHour: 21 };
     return { part: 'afternoon', partHour: 14 };
   });
 }

@@ -43,7 +43,10 @@ const FR_UNITS: Record<string, number> = {
   onze: 11, douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16,
   'dix-sept': 17, 'dix-huit': 18, 'dix-neuf': 19,
 };
-const FR_TENS: Record<string, number> = { vingt: 20, trente: 30, quarante: 40, cinquante: 50 };
+// Belgian and Swiss French say septante, huitante (octante) and nonante.
+const FR_TENS: Record<string, number> = {
+  vingt: 20, trente: 30, quarante: 40, cinquante: 50, septante: 70, huitante: 80, octante: 80, nonante: 90,
+};
 
 /**
  * French ordinal words from "deuxième" on, rewritten as "22e" so "le vingt-deuxième" reads like
@@ -132,7 +135,10 @@ function readNumber(
   if (lower === 'one' || lower === 'un' || lower === 'une') {
     return UNIT_AFTER_ONE.test(text.slice(t.end)) ? { value: 1, used: 1 } : undefined;
   }
-  if (lang === 'fr' && lower === 'soixante') return { value: 60, used: 1 };
+  if (lang === 'fr') {
+    const base = frVigesimal(tokens, i, gapIsJoin);
+    if (base) return base;
+  }
   const tens = tensValue(lower, lang);
   if (tens !== undefined) {
     const next = tokens[i + 1];
@@ -155,6 +161,39 @@ function readNumber(
   const unit = unitValue(lower, lang);
   if (unit !== undefined) return { value: unit, used: 1 };
   return undefined;
+}
+
+/**
+ * France's 70-99: "soixante-dix", "soixante et onze", "quatre-vingts", "quatre-vingt-dix-neuf".
+ * The hyphens were split, so the parts are consecutive tokens.
+ */
+function frVigesimal(
+  tokens: Token[],
+  i: number,
+  gapIsJoin: (a: Token, b: Token) => boolean,
+): { value: number; used: number } | undefined {
+  const w = (k: number) => (tokens[k] ? foldWord(tokens[k].word) : '');
+  const joined = (k: number) => !!tokens[k] && !!tokens[k - 1] && gapIsJoin(tokens[k - 1], tokens[k]);
+  let base: number;
+  let k: number;
+  if (w(i) === 'soixante') {
+    base = 60;
+    k = i + 1;
+  } else if (w(i) === 'quatre' && joined(i + 1) && /^vingts?$/.test(w(i + 1))) {
+    base = 80;
+    k = i + 2;
+  } else return undefined;
+  if (!joined(k)) return { value: base, used: k - i };
+  if (w(k) === 'et' && joined(k + 1) && /^(un|une|onze)$/.test(w(k + 1))) {
+    return { value: base + (w(k + 1) === 'onze' ? 11 : 1), used: k + 2 - i };
+  }
+  if (w(k) === 'dix' && joined(k + 1) && /^(sept|huit|neuf)$/.test(w(k + 1))) {
+    return { value: base + 10 + FR_UNITS[w(k + 1)], used: k + 2 - i };
+  }
+  const u = FR_UNITS[w(k)];
+  // 61-69 come as "soixante et un" / "soixante-deux"; 70-79 as "soixante-dix"...; 80-99 likewise.
+  if (u !== undefined && u >= 1 && u <= 16 && (base === 80 || u >= 2)) return { value: base + u, used: k + 1 - i };
+  return { value: base, used: k - i };
 }
 
 /**
