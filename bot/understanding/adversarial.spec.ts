@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { dayFirstIn } from './date-order';
-import { readCases, score } from './evaluation';
+import { readCases, reportScore, score } from './evaluation';
 import { Language } from './types';
 import { parseWhen, understand } from './understand';
 
@@ -21,12 +21,7 @@ describe('held-out adversarial set (fixtures/adversarial.jsonl, see adversarial.
 
   it('scores the set and reports the figures', () => {
     const result = score(cases);
-    console.log(
-      `adversarial: ${JSON.stringify({
-        ...result,
-        failures: result.failures.map((f) => `${f.case.id} ${f.case.text} → ${f.gotLocal} / ${f.gotSubject}`),
-      })}`,
-    );
+    reportScore('adversarial', result);
     expect(result.dateAccuracy).toBeGreaterThanOrEqual(0.97);
     expect(result.subjectAccuracy).toBeGreaterThanOrEqual(0.97);
     expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.95);

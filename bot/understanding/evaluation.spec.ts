@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { readCases, score, subjectF1 } from './evaluation';
+import { readCases, reportScore, score, subjectF1 } from './evaluation';
 
 const fixtures = resolve(__dirname, 'fixtures');
 
@@ -22,9 +22,7 @@ describe('Duckling-derived cases (fixtures/duckling.jsonl)', () => {
     const cases = readCases(resolve(fixtures, 'duckling.jsonl'));
     const result = score(cases);
     // The figure is reported so a regression shows up in the log, not just as a threshold.
-    console.log(
-      `duckling: ${JSON.stringify({ ...result, failures: result.failures.map((f) => `${f.case.id} ${f.case.text} → ${f.gotLocal} / ${f.gotSubject}`) })}`,
-    );
+    reportScore('duckling', result);
     expect(cases).toHaveLength(375);
     expect(result.dateAccuracy).toBeGreaterThanOrEqual(0.97);
     expect(result.subjectAccuracy).toBeGreaterThanOrEqual(0.97);

@@ -95,3 +95,8 @@ export function score(cases: ExtractionCase[]): Score {
     failures: outcomes.filter((o) => !(o.dateOk && o.subjectOk)),
   };
 }
+
+/** One log line with the figures and every failure, so a regression shows in the log and not only as a threshold. */
+export function reportScore(label: string, result: Score): void {
+  console.log(`${label}: ${JSON.stringify({ ...result, failures: result.failures.map((f) => `${f.case.id} ${f.case.text} → ${f.gotLocal} / ${f.gotSubject}`) })}`);
+}
