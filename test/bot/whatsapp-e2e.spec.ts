@@ -40,12 +40,7 @@ describe.each(testDatabases())('WhatsApp end to end (%s)', (db) => {
       db,
       env: {
         PUBLIC_URL: 'https://rappel.test',
-        WHATSAPP_API_BASE_URL: graph.origin,
-        WHATSAPP_API_VERSION: VERSION,
-        WHATSAPP_PHONE_NUMBER_ID: PHONE_ID,
-        WHATSAPP_ACCESS_TOKEN: TOKEN,
-        WHATSAPP_APP_SECRET: SECRET,
-        WHATSAPP_VERIFY_TOKEN: 'verify-me',
+        ...graph.appEnv({ appSecret: SECRET, verifyToken: 'verify-me' }),
         OPENAI_API_KEY: openai.apiKey,
         OPENAI_BASE_URL: openai.baseURL,
         DISPATCHER_ENABLED: 'true',

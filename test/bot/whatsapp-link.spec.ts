@@ -23,12 +23,7 @@ describe('WhatsApp link form', () => {
       db: 'embedded',
       env: {
         PUBLIC_URL: 'https://rappel.test',
-        WHATSAPP_API_BASE_URL: graph.origin,
-        WHATSAPP_API_VERSION: VERSION,
-        WHATSAPP_PHONE_NUMBER_ID: PHONE_ID,
-        WHATSAPP_ACCESS_TOKEN: TOKEN,
-        WHATSAPP_APP_SECRET: 'secret',
-        WHATSAPP_VERIFY_TOKEN: 'verify',
+        ...graph.appEnv(),
         RATE_LIMIT_MAX_PER_PHONE: '3',
       },
     });

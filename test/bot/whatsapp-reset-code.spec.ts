@@ -9,15 +9,7 @@ const TOKEN = 'EAAG-reset-token';
 const VERSION = 'v21.0';
 const PHONE_ID = '106540352242931';
 
-const whatsappEnv = (graph: GraphApiStandIn) => ({
-  PUBLIC_URL: 'https://rappel.test',
-  WHATSAPP_API_BASE_URL: graph.origin,
-  WHATSAPP_API_VERSION: VERSION,
-  WHATSAPP_PHONE_NUMBER_ID: PHONE_ID,
-  WHATSAPP_ACCESS_TOKEN: TOKEN,
-  WHATSAPP_APP_SECRET: 'secret',
-  WHATSAPP_VERIFY_TOKEN: 'verify',
-});
+const whatsappEnv = (graph: GraphApiStandIn) => ({ PUBLIC_URL: 'https://rappel.test', ...graph.appEnv() });
 
 /**
  * Password-reset codes through the real app to a WhatsApp user: free-form inside the 24 h

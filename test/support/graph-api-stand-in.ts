@@ -51,6 +51,18 @@ export class GraphApiStandIn {
     readonly phoneNumberId: string,
   ) {}
 
+  /** The environment that points the app's WhatsApp channel at this stand-in. */
+  appEnv(opts: { appSecret?: string; verifyToken?: string } = {}): Record<string, string> {
+    return {
+      WHATSAPP_API_BASE_URL: this.origin,
+      WHATSAPP_API_VERSION: this.apiVersion,
+      WHATSAPP_PHONE_NUMBER_ID: this.phoneNumberId,
+      WHATSAPP_ACCESS_TOKEN: this.accessToken,
+      WHATSAPP_APP_SECRET: opts.appSecret ?? 'secret',
+      WHATSAPP_VERIFY_TOKEN: opts.verifyToken ?? 'verify',
+    };
+  }
+
   async start(): Promise<string> {
     const { origin, server } = await listen(async (req, res) => {
       const r = await readRequest(req);
