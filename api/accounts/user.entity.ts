@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export type Role = 'user' | 'admin';
+/** `admin` may do everything in the back-office; `support` reads users, reminders and conversations and replies. */
+export type Role = 'user' | 'support' | 'admin';
 /** `free` = Basic without a trial; `standard` = legacy plan (10 per 7 days). See SPEC.md decisions. */
 export type Plan = 'free' | 'basic' | 'standard' | 'premium';
 export type Language = 'fr' | 'en';
@@ -21,6 +22,17 @@ export class User {
   @Index('uq_users_phone_number', { unique: true })
   @Column({ type: 'varchar', length: 20, nullable: true })
   phoneNumber: string | null;
+
+  /**
+   * When the owner proved `phoneNumber` (wrote to the bot from it, or typed a code sent to it).
+   * Null = the number is only claimed: Rappel sends nothing to it (SPEC decision).
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  phoneVerifiedAt: Date | null;
+
+  /** When the user said STOP / ARRÊT (broadcasts and link welcomes stop); cleared by START. */
+  @Column({ type: 'timestamptz', nullable: true })
+  optedOutAt: Date | null;
 
   @Column({ type: 'varchar', length: 254, nullable: true })
   email: string | null;

@@ -7,7 +7,7 @@ export class ConversationStateRow {
   @PrimaryColumn({ type: 'int' })
   userId: number;
 
-  @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
+  @Column({ type: 'jsonb', default: () => `'{}'` })
   state: ConversationState;
 
   @UpdateDateColumn({ type: 'timestamptz' })
