@@ -4,11 +4,14 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import type { IncomingMessage } from 'node:http';
-import { json, urlencoded } from 'express';
+import { json } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { bodyParserErrors, HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
+import { csrfGuard, nulGuard } from './common/request-guards';
+import { SessionsService } from './accounts/sessions.service';
+import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from './config/app-config';
 import { mountWebApps } from './web/static-web';
 
@@ -24,9 +27,12 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   const keepRaw = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
     (req as IncomingMessage & { rawBody?: Buffer }).rawBody = buf;
   };
+  // CSRF first (before any body is read): state-changing /api calls are JSON, from this site.
+  // There is no form-encoded parser: nothing in the API takes forms.
+  app.use(csrfGuard(config.publicUrl));
   app.use(json({ limit: config.bodyLimit, verify: keepRaw }));
-  app.use(urlencoded({ limit: config.bodyLimit, extended: false, verify: keepRaw }));
   app.use(bodyParserErrors);
+  app.use(nulGuard);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -34,7 +40,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
           defaultSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // 'self' covers the same-origin /ws socket; nothing else is reachable from our pages.
+          connectSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           scriptSrc: ["'self'"],
           frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://js.stripe.com'],
@@ -50,6 +57,19 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.enableShutdownHooks();
 
   const doc = new DocumentBuilder().setTitle('Rappel API').setDescription('Reminders by voice note, in French and English').setVersion('1').addCookieAuth(config.session.cookieName).build();
+  // In production the API reference is for administrators only.
+  if (config.env === 'production') app.use(['/api/docs', '/api/docs-json', '/api/docs-yaml'], adminOnly(app, config));
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc));
   mountWebApps(app, config.web);
+}
+
+function adminOnly(app: INestApplication, config: AppConfig) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const token = req.cookies?.[config.session.cookieName] as string | undefined;
+    app
+      .get(SessionsService)
+      .resolve(token)
+      .then((user) => (user?.role === 'admin' ? next() : void res.status(404).json({ statusCode: 404, error: 'Not Found', message: 'Not Found' })))
+      .catch(next);
+  };
 }

@@ -1,6 +1,8 @@
 /**
- * npm run admin:create -- --username NAME --password PASS
- * Creates an administrator, or promotes an existing account and sets its password. Uses the same
+ * npm run admin:create -- --username NAME --password PASS [--force]
+ * Creates an administrator, or sets an existing administrator's password. An existing account
+ * that is not an administrator is promoted only with --force (its sessions are revoked and its
+ * unproved phone claim dropped). Uses the same
  * configuration as the server (DATABASE_URL, or the embedded database under DATA_DIR — stop the
  * server first when it uses the embedded one, which allows a single process).
  */
@@ -29,8 +31,8 @@ async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DISPATCHER_ENABLED: 'false', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
-    const { created } = await app.get(AccountsService).ensureAdmin(username, password);
-    console.log(`Administrator "${username}" ${created ? 'created' : 'promoted and password set'}.`);
+    const { created, promoted } = await app.get(AccountsService).ensureAdmin(username, password, { force: process.argv.includes('--force') });
+    console.log(`Administrator "${username}" ${created ? 'created' : promoted ? 'promoted (sessions revoked) and password set' : 'password set'}.`);
   } finally {
     await app.close();
   }

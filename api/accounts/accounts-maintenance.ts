@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { AccountsService } from './accounts.service';
+import { AccountsService, AdminPromotionRefused } from './accounts.service';
 import { SessionsService } from './sessions.service';
 
 /** ADMIN_USERNAME/ADMIN_PASSWORD at start create or promote an administrator; expired sessions are purged hourly. */
@@ -18,8 +18,14 @@ export class AccountsMaintenance implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const { username, password } = this.config.admin;
     if (username && password) {
-      const { created } = await this.accounts.ensureAdmin(username, password);
-      this.logger.log(`Administrator "${username}" ${created ? 'created' : 'updated'} from ADMIN_USERNAME`);
+      try {
+        const { created } = await this.accounts.ensureAdmin(username, password);
+        this.logger.log(`Administrator "${username}" ${created ? 'created' : 'updated'} from ADMIN_USERNAME`);
+      } catch (e) {
+        // ADMIN_USERNAME never promotes an existing user account (no --force at start): say why and go on.
+        if (e instanceof AdminPromotionRefused) this.logger.error(`ADMIN_USERNAME: ${e.message}`);
+        else throw e;
+      }
     }
   }
 

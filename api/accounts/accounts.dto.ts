@@ -173,3 +173,12 @@ export class ResetPasswordDto extends VerifyCodeDto {
   @NewPasswordField()
   newPassword: string;
 }
+
+/** POST /api/user/phone/verify: the code Rappel sent to the claimed number. */
+export class PhoneCodeDto {
+  @Matches(/^\d{6}$/, { message: 'The code is 6 digits.' })
+  @IsString({ message: 'The code is 6 digits.' })
+  @IsNotEmpty({ message: 'Code is required' })
+  @Transform(noSpaces)
+  code: string;
+}

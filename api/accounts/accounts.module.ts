@@ -8,7 +8,12 @@ import { AccountsService } from './accounts.service';
 import { AdminGuard } from './admin.guard';
 import { AuthRateLimit } from './auth-rate-limit';
 import { AuthController } from './auth.controller';
+import { IdentityService } from './identity.service';
+import { LoginThrottle } from './login-throttle';
 import { PasswordResetCode } from './password-reset-code.entity';
+import { PhoneProofController } from './phone-proof.controller';
+import { PhoneProof } from './phone-proof.entity';
+import { PhoneProofService } from './phone-proof.service';
 import { PasswordResetService } from './password-reset.service';
 import { Session } from './session.entity';
 import { SessionAuthGuard } from './session-auth.guard';
@@ -18,8 +23,8 @@ import { User } from './user.entity';
 
 // USER_MESSENGER (reset codes) comes from a global module chosen by AppModule.
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([User, Session, PasswordResetCode, RateLimitBucket])],
-  controllers: [AuthController],
+  imports: [PassportModule, TypeOrmModule.forFeature([User, Session, PasswordResetCode, PhoneProof, RateLimitBucket])],
+  controllers: [AuthController, PhoneProofController],
   providers: [
     AccountsService,
     SessionsService,
@@ -30,7 +35,10 @@ import { User } from './user.entity';
     RateLimitService,
     AuthRateLimit,
     AccountsMaintenance,
+    PhoneProofService,
+    IdentityService,
+    LoginThrottle,
   ],
-  exports: [AccountsService, SessionsService, SessionAuthGuard, AdminGuard, RateLimitService, AuthRateLimit, TypeOrmModule],
+  exports: [AccountsService, IdentityService, PhoneProofService, SessionsService, SessionAuthGuard, AdminGuard, RateLimitService, AuthRateLimit, TypeOrmModule],
 })
 export class AccountsModule {}

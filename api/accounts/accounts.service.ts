@@ -8,6 +8,7 @@ import { passwordHasher } from './password-hasher';
 import { normalizePhone } from './phone';
 import { entitlement, trialEnd } from './plan';
 import { Language, Plan, Role, User } from './user.entity';
+import { isReservedUsername, USERNAME_RESERVED_MESSAGE } from './username-rules';
 
 export const MESSAGES = {
   exists: 'This username or phone number already exists',
@@ -21,6 +22,8 @@ export interface PublicUser {
   username: string;
   displayName: string | null;
   phoneNumber: string | null;
+  /** False while the number is only claimed: nothing is sent to it until its owner proves it. */
+  phoneVerified: boolean;
   email: string | null;
   language: Language;
   timezone: string;
@@ -44,6 +47,7 @@ export class AccountsService {
       username: user.username,
       displayName: user.displayName,
       phoneNumber: user.phoneNumber,
+      phoneVerified: Boolean(user.phoneNumber && user.phoneVerifiedAt),
       email: user.email,
       language: user.language,
       timezone: user.timezone,
@@ -58,6 +62,8 @@ export class AccountsService {
   async register(dto: RegisterDto): Promise<User> {
     const phoneNumber = normalizePhone(dto.phoneNumber, dto.countryCode);
     if (!phoneNumber) throw new BadRequestException(MESSAGES.invalidPhone);
+    // The number itself is the default username (spec); a chosen one may not look like a number.
+    if (dto.username !== undefined && dto.username !== phoneNumber && isReservedUsername(dto.username)) throw new BadRequestException(USERNAME_RESERVED_MESSAGE);
     const username = dto.username ?? phoneNumber;
     const taken = await this.users
       .createQueryBuilder('u')
@@ -102,6 +108,7 @@ export class AccountsService {
 
   async login(identifier: string, password: string, countryCode?: string): Promise<User> {
     const user = await this.findByLogin(identifier, countryCode);
+    // passwordHasher.verify does the same work for an unknown account (dummy hash).
     const ok = await passwordHasher.verify(user?.passwordHash, password);
     if (!user || !ok) throw new UnauthorizedException(MESSAGES.invalidCredentials);
     delete (user as Partial<User>).passwordHash;
@@ -131,7 +138,8 @@ export class AccountsService {
     if (phoneNumber === user.phoneNumber) return user;
     const other = await this.users.findOne({ where: { phoneNumber } });
     if (other && other.id !== user.id) throw new ConflictException(MESSAGES.exists);
-    return this.patch(user, { phoneNumber });
+    // A new number is only claimed until its owner proves it (nothing is sent to it before).
+    return this.patch(user, { phoneNumber, phoneVerifiedAt: null });
   }
 
   async setProfileImage(user: User, profileImage: string): Promise<User> {
@@ -143,6 +151,7 @@ export class AccountsService {
     if (changes.displayName !== undefined) patch.displayName = changes.displayName || null;
     if (changes.email !== undefined) patch.email = changes.email || null;
     if (changes.username !== undefined && changes.username !== user.username) {
+      if (isReservedUsername(changes.username)) throw new BadRequestException(USERNAME_RESERVED_MESSAGE);
       const taken = await this.users.createQueryBuilder('u').where('lower(u.username) = lower(:n) AND u.id <> :id', { n: changes.username, id: user.id }).getExists();
       if (taken) throw new ConflictException(MESSAGES.exists);
       patch.username = changes.username;
@@ -154,86 +163,40 @@ export class AccountsService {
     await this.users.update({ id: userId }, { passwordHash: await passwordHasher.hash(password) });
   }
 
-  /** Creates or promotes an administrator (CLI and ADMIN_USERNAME/ADMIN_PASSWORD at start). */
-  async ensureAdmin(username: string, password: string): Promise<{ user: User; created: boolean }> {
+  /**
+   * Creates an administrator, or updates an existing administrator's password (CLI and
+   * ADMIN_USERNAME/ADMIN_PASSWORD at start). An existing account that is not an administrator is
+   * promoted only with `force` (a typo must not hand the back-office to a stranger's account);
+   * promoting signs it out everywhere and drops its unproved phone claim.
+   */
+  async ensureAdmin(username: string, password: string, opts: { force?: boolean } = {}): Promise<{ user: User; created: boolean; promoted: boolean }> {
     const existing = await this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
     if (existing) {
-      await this.users.update({ id: existing.id }, { role: 'admin', passwordHash: await passwordHasher.hash(password) });
-      return { user: { ...existing, role: 'admin' }, created: false };
+      const promoting = existing.role !== 'admin';
+      if (promoting && !opts.force) throw new AdminPromotionRefused(username);
+      await this.users.manager.transaction(async (m) => {
+        await m.query(
+          `UPDATE users SET role = 'admin', password_hash = $2,
+                  phone_number = CASE WHEN phone_verified_at IS NULL THEN NULL ELSE phone_number END, updated_at = now() WHERE id = $1`,
+          [existing.id, await passwordHasher.hash(password)],
+        );
+        if (promoting) await m.query(`DELETE FROM sessions WHERE user_id = $1`, [existing.id]);
+      });
+      if (promoting) this.logger.warn(`Account "${username}" (id ${existing.id}) promoted to administrator; its sessions were revoked`);
+      return { user: (await this.findById(existing.id))!, created: false, promoted: promoting };
     }
+    if (isReservedUsername(username)) throw new BadRequestException(USERNAME_RESERVED_MESSAGE);
     const user = await this.users.save(
       this.users.create({ username, passwordHash: await passwordHasher.hash(password), role: 'admin', plan: 'premium', language: 'fr', timezone: 'Europe/Paris', timezoneConfirmed: true }),
     );
     this.logger.log(`Administrator "${username}" created`);
-    return { user, created: true };
+    return { user, created: true, promoted: false };
   }
 
-  // ---- accounts the bot creates and links (messaging apps) ----
-
-  /**
-   * The account of a phone number that wrote to us on WhatsApp, created on first contact:
-   * username = the number, trial plan, zone from the number's country (unconfirmed when the
-   * country has several zones, so the bot asks). Safe against two first messages racing.
-   */
-  async findOrCreateByPhone(phoneNumber: string, opts: { name?: string; language?: Language } = {}): Promise<{ user: User; created: boolean }> {
-    const existing = await this.findByPhone(phoneNumber);
-    if (existing) return { user: existing, created: false };
-    const guess = guessZoneForPhone(phoneNumber);
-    const rows: Array<{ id: number }> = await this.users.query(
-      `INSERT INTO users (username, phone_number, display_name, language, timezone, timezone_confirmed, plan, trial_ends_at)
-       SELECT $1::varchar, $1::varchar, $2, $3, $4, $5, 'basic', $6
-        WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1::varchar))
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [phoneNumber, opts.name?.slice(0, 80) ?? null, opts.language ?? 'fr', guess.zone, guess.certain, trialEnd()],
-    );
-    const user = await this.findByPhone(phoneNumber);
-    if (!user) throw new ConflictException(MESSAGES.exists);
-    return { user, created: rows.length > 0 };
-  }
+  // Accounts the bot creates and links (messaging apps) follow the identity rules: IdentityService.
 
   async findByTelegramChat(chatId: string): Promise<User | null> {
     return this.users.findOne({ where: { telegramChatId: chatId } });
-  }
-
-  /**
-   * An account for a Telegram chat nobody linked yet: no phone (Telegram does not give it),
-   * zone UTC until the user names theirs. Linking later (deep link or shared contact) moves the
-   * chat to the right account.
-   */
-  async findOrCreateByTelegramChat(chatId: string, opts: { name?: string; language?: Language } = {}): Promise<{ user: User; created: boolean }> {
-    const existing = await this.findByTelegramChat(chatId);
-    if (existing) return { user: existing, created: false };
-    const rows: Array<{ id: number }> = await this.users.query(
-      `INSERT INTO users (username, telegram_chat_id, display_name, language, timezone, timezone_confirmed, plan, trial_ends_at, preferred_channel)
-       VALUES ($1, $2, $3, $4, 'UTC', false, 'basic', $5, 'telegram')
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [`tg${chatId}`.slice(0, 64), chatId, opts.name?.slice(0, 80) ?? null, opts.language ?? 'fr', trialEnd()],
-    );
-    const user = await this.findByTelegramChat(chatId);
-    if (!user) throw new ConflictException(MESSAGES.exists);
-    return { user, created: rows.length > 0 };
-  }
-
-  /** Ties a Telegram chat to an account, taking it from any other account that held it. */
-  /**
-   * Moves a Telegram chat to an account. When the chat had an account of its own that the bot
-   * created (no phone, no password), its pending reminders come along and that empty shell is
-   * removed, so linking later never leaves a ghost account behind.
-   */
-  async linkTelegramChat(userId: number, chatId: string): Promise<User> {
-    await this.users.manager.transaction(async (m) => {
-      const previous: Array<{ id: number; orphan: boolean }> = await m.query(
-        `SELECT id, (phone_number IS NULL AND password_hash IS NULL AND role = 'user') AS orphan FROM users WHERE telegram_chat_id = $1 AND id <> $2 FOR UPDATE`,
-        [chatId, userId],
-      );
-      for (const p of previous.filter((r) => r.orphan)) {
-        await m.query(`UPDATE reminders SET user_id = $1, updated_at = now() WHERE user_id = $2 AND status = 'pending'`, [userId, p.id]);
-        await m.query(`DELETE FROM users WHERE id = $1`, [p.id]);
-      }
-      await m.query(`UPDATE users SET telegram_chat_id = NULL, updated_at = now() WHERE telegram_chat_id = $1 AND id <> $2`, [chatId, userId]);
-      await m.query(`UPDATE users SET telegram_chat_id = $1, preferred_channel = COALESCE(preferred_channel, 'telegram'), updated_at = now() WHERE id = $2`, [chatId, userId]);
-    });
-    return (await this.findById(userId))!;
   }
 
   async touchLastSeen(userId: number, at: Date = new Date()): Promise<void> {
@@ -246,3 +209,11 @@ export class AccountsService {
   }
 }
 
+
+/** admin:create / ADMIN_USERNAME named an existing account that is not an administrator. */
+export class AdminPromotionRefused extends ConflictException {
+  readonly code = 'admin_promotion_refused';
+  constructor(username: string) {
+    super(`"${username}" is an existing account that is not an administrator. Promoting it gives it the back-office: run admin:create again with --force if that is intended.`);
+  }
+}

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { LanguageDto, LoginDto, PhoneDto, ProfileDto, ProfileImageDto, RegisterDto, ResetPasswordDto, RequestResetDto, TimezoneDto, VerifyCodeDto } from './accounts.dto';
 import { AccountsService } from './accounts.service';
 import { AuthRateLimit } from './auth-rate-limit';
+import { LoginThrottle } from './login-throttle';
+import { normalizePhone } from './phone';
 import { CurrentUser } from './current-user.decorator';
 import { PasswordResetService } from './password-reset.service';
 import { SessionAuthGuard } from './session-auth.guard';
@@ -19,6 +21,7 @@ export class AuthController {
     private readonly sessions: SessionsService,
     private readonly resets: PasswordResetService,
     private readonly rateLimit: AuthRateLimit,
+    private readonly loginThrottle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -33,8 +36,18 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.rateLimit.check('login', req, dto.username, dto.countryCode);
-    const user = await this.accounts.login(dto.username, dto.password, dto.countryCode);
+    // Failures, not attempts, are counted (LoginThrottle): a stranger cannot lock the owner out.
+    const account = normalizePhone(dto.username, dto.countryCode) ?? dto.username;
+    const ip = req.ip ?? 'unknown';
+    await this.loginThrottle.check(account, ip);
+    let user: User;
+    try {
+      user = await this.accounts.login(dto.username, dto.password, dto.countryCode);
+    } catch (e) {
+      if (e instanceof UnauthorizedException) await this.loginThrottle.failed(account, ip);
+      throw e;
+    }
+    await this.loginThrottle.succeeded(account, ip);
     await this.startSession(user, req, res);
     return this.accounts.toPublic(user);
   }
@@ -110,7 +123,8 @@ export class AuthController {
   }
 
   private cookieOptions(req: Request): CookieOptions {
-    const secure = this.config.session.secureCookies === 'auto' ? req.secure : this.config.session.secureCookies;
+    // 'auto': Secure whenever the site is served over https (PUBLIC_URL), whatever the proxy in front says.
+    const secure = this.config.session.secureCookies === 'auto' ? this.config.publicUrl.startsWith('https:') || req.secure : this.config.session.secureCookies;
     return { httpOnly: true, sameSite: 'lax', secure, path: '/' };
   }
 }

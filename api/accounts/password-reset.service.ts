@@ -91,18 +91,27 @@ export class PasswordResetService {
     return { success: true, message: RESET_MESSAGES.done };
   }
 
+  /**
+   * Each guess takes one try atomically BEFORE it is compared (a conditional UPDATE), so parallel
+   * guesses cannot exceed RESET_CODE_MAX_TRIES; a right code gives its try back.
+   */
   private async consume(phoneInput: string, code: string, countryCode: string | undefined) {
     const phone = normalizePhone(phoneInput, countryCode);
     const user = phone ? await this.accounts.findByPhone(phone) : null;
     if (!user) throw new BadRequestException(RESET_MESSAGES.invalid);
-    const record = await this.codes.findOne({ where: { userId: user.id, usedAt: IsNull() }, order: { createdAt: 'DESC', id: 'DESC' } });
-    const result = checkCode(record, code);
-    if (result === 'wrong') {
-      // Counted atomically so parallel guesses cannot exceed the limit.
-      await this.codes.increment({ id: record!.id }, 'failedAttempts', 1);
-      throw new BadRequestException(RESET_MESSAGES.invalid);
-    }
-    if (result === 'invalid') throw new BadRequestException(RESET_MESSAGES.invalid);
-    return { userId: user.id, recordId: record!.id };
+    const [rows]: [Array<{ id: number; code_hash: string; expires_at: Date; failed_attempts: number; used_at: Date | null }>, number] = await this.codes.query(
+      `UPDATE password_reset_codes SET failed_attempts = failed_attempts + 1
+        WHERE id = (SELECT id FROM password_reset_codes WHERE user_id = $1 AND used_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1)
+          AND used_at IS NULL AND expires_at > now() AND failed_attempts < $2
+        RETURNING id, code_hash, expires_at, failed_attempts, used_at`,
+      [user.id, RESET_CODE_MAX_TRIES],
+    );
+    const row = rows[0];
+    if (!row) throw new BadRequestException(RESET_MESSAGES.invalid);
+    // The try is already counted: compare against the state before it.
+    const result = checkCode({ codeHash: row.code_hash, expiresAt: new Date(row.expires_at), failedAttempts: row.failed_attempts - 1, usedAt: row.used_at }, code);
+    if (result !== 'ok') throw new BadRequestException(RESET_MESSAGES.invalid);
+    await this.codes.decrement({ id: row.id }, 'failedAttempts', 1);
+    return { userId: user.id, recordId: row.id };
   }
 }

@@ -7,6 +7,8 @@ import { Session } from './session.entity';
 import { User } from './user.entity';
 
 const HOUR = 3_600_000;
+/** However active, a session ends 90 days after sign-in (issue 10): a stolen cookie does not live forever. */
+export const SESSION_ABSOLUTE_MS = 90 * 24 * HOUR;
 
 /** Cookie sessions stored in Postgres: they survive restarts and work on every instance. */
 @Injectable()
@@ -46,10 +48,15 @@ export class SessionsService {
     const session = await this.sessions.findOne({ where: { tokenHash } });
     const now = new Date();
     if (!session || session.expiresAt <= now) return null;
+    if (now.getTime() - new Date(session.createdAt).getTime() >= SESSION_ABSOLUTE_MS) {
+      await this.sessions.delete({ tokenHash });
+      return null;
+    }
     const user = await this.users.findOne({ where: { id: session.userId } });
     if (!user) return null;
     if (now.getTime() - session.lastSeenAt.getTime() > HOUR) {
-      await this.sessions.update({ tokenHash }, { lastSeenAt: now, expiresAt: new Date(now.getTime() + this.ttlMs) });
+      const absoluteEnd = new Date(session.createdAt).getTime() + SESSION_ABSOLUTE_MS;
+      await this.sessions.update({ tokenHash }, { lastSeenAt: now, expiresAt: new Date(Math.min(now.getTime() + this.ttlMs, absoluteEnd)) });
       await this.users.update({ id: user.id }, { lastSeenAt: now });
     }
     return user;

@@ -9,6 +9,8 @@ const REASONS: Record<number, string> = {
   429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
+const DATABASE_REFUSED_INPUT = new Set(['22P02', '22001', '22003', '22007', '22008', '22021', '22P05', '54000']);
+
 /**
  * Every error leaves as `{ statusCode, error, message }` (message a single string) plus any
  * extra fields the thrower attached (e.g. nextAvailableAt). Body-parser failures are client
@@ -47,7 +49,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof QueryFailedError) {
       const code = (exception as unknown as { code?: string }).code;
       if (code === '23505') return { statusCode: 409, error: 'Conflict', message: 'This record already exists' };
-      if (code === '22P02' || code === '22001' || code === '22003' || code === '22007' || code === '22008') {
+      // Input the database refuses (U+0000 in text is 22021, in jsonb 22P05; too long, out of
+      // range, bad date, an index row too large...) is the client's mistake, never a 500.
+      if (code && (DATABASE_REFUSED_INPUT.has(code) || code.startsWith('22'))) {
         return { statusCode: 400, error: 'Bad Request', message: 'Invalid value' };
       }
     }

@@ -16,7 +16,13 @@ export interface AppConfig {
   database: { url?: string; dataDir: string; embeddedPort: number; logging: boolean };
   session: { ttlDays: number; cookieName: string; secureCookies: 'auto' | boolean };
   admin: { username?: string; password?: string };
-  rateLimit: { windowSeconds: number; maxPerIp: number; maxPerPhone: number };
+  rateLimit: {
+    windowSeconds: number;
+    maxPerIp: number;
+    maxPerPhone: number;
+    /** Welcomes the anonymous link form (POST /api/whatsapp/link) may send in a day, all numbers together. */
+    linkDailyCap: number;
+  };
   web: { portalDir: string; adminDir: string };
   whatsapp?: {
     apiBaseUrl: string;
@@ -179,6 +185,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),
       maxPerIp: int('RATE_LIMIT_MAX_PER_IP', 50, 1, 100000),
       maxPerPhone: int('RATE_LIMIT_MAX_PER_PHONE', 10, 1, 100000),
+      linkDailyCap: int('LINK_DAILY_CAP', 200, 0, 1_000_000),
     },
     web: {
       portalDir: path.resolve(str('PORTAL_DIR', path.join(projectRoot(), 'portal/dist'))!),

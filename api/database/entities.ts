@@ -3,6 +3,7 @@
  * entities through each module's TypeOrmModule.forFeature (autoLoadEntities).
  */
 import { PasswordResetCode } from '../accounts/password-reset-code.entity';
+import { PhoneProof } from '../accounts/phone-proof.entity';
 import { Session } from '../accounts/session.entity';
 import { User } from '../accounts/user.entity';
 import { RateLimitBucket } from '../common/rate-limit-bucket.entity';
@@ -17,4 +18,4 @@ import { InboundEvent } from '../../bot/conversation/intake/inbound-event.entity
 import { TelegramLinkToken } from '../../bot/conversation/telegram-link-token.entity';
 
 export const entities = [User, Session, PasswordResetCode, RateLimitBucket, NewsletterSubscriber, Reminder, ReminderCreation, ReminderDeliveryRecord,
-  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken];
+  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, PhoneProof];

@@ -14,9 +14,14 @@ export interface DueReminder {
   attempt: number;
 }
 
+/** Why a reminder waits instead of going out: its user's only route is a number not proved yet. */
+export type ReminderWait = 'phone_proof';
+
 export type DeliveryOutcome =
   | { ok: true; providerMessageId?: string }
-  | { ok: false; retryable: boolean; error: string; retryAfterMs?: number };
+  | { ok: false; retryable: boolean; error: string; retryAfterMs?: number }
+  /** Not sent and not failed: parked until the user can be reached (RemindersService.releaseWaiting). */
+  | { ok: false; waitFor: ReminderWait; error: string };
 
 export interface ReminderDeliveryPort {
   /** Channel this delivery will go through, for per-channel rate limits ('whatsapp', 'telegram', 'simulator'...). */

@@ -1,4 +1,4 @@
-import type { DueReminder } from './reminder-delivery.port';
+import type { DueReminder, ReminderWait } from './reminder-delivery.port';
 
 export interface SentItem {
   id: number;
@@ -19,6 +19,8 @@ export interface ReminderDispatchStore {
   markSent(owner: string, items: SentItem[]): Promise<number[]>;
   scheduleRetry(owner: string, id: number, delayMs: number, error: string, channel: string | null): Promise<boolean>;
   markFailed(owner: string, id: number, error: string, channel: string | null): Promise<boolean>;
+  /** Parks a reminder (still pending) until `releaseWaiting` wakes it: its user cannot be reached yet. */
+  markWaiting(owner: string, id: number, reason: ReminderWait, error: string): Promise<boolean>;
   renewLeases(owner: string, ids: number[], leaseSeconds: number): Promise<number>;
   /** Gives leases back untried (graceful stop): the attempt is not counted. */
   releaseLeases(owner: string, ids: number[]): Promise<number>;

@@ -168,7 +168,9 @@ export class ReminderDispatcher {
         this.scheduleFlush();
         return; // settled when the flush commits
       }
-      if (outcome.retryable && r.attempt < this.options.maxAttempts) {
+      if ('waitFor' in outcome) {
+        if (!(await this.store.markWaiting(this.instanceId, r.id, outcome.waitFor, outcome.error))) this.stats.lostLease++;
+      } else if (outcome.retryable && r.attempt < this.options.maxAttempts) {
         const delay = retryDelayMs(r.attempt, this.backoff, outcome.retryAfterMs);
         if (await this.store.scheduleRetry(this.instanceId, r.id, delay, outcome.error, channel)) this.stats.retried++;
         else this.stats.lostLease++;

@@ -11,6 +11,8 @@ export interface ReminderView {
   voiceNoteUrl: string | null;
   createdAt: string;
   timezone: string;
+  /** 'phone_proof': due, but waiting for the user to confirm their phone number (nothing is sent to an unproved number). */
+  waitingFor: Reminder['waitingFor'];
 }
 
 export function toReminderView(r: Reminder): ReminderView {
@@ -24,5 +26,6 @@ export function toReminderView(r: Reminder): ReminderView {
     voiceNoteUrl: r.voiceNoteUrl,
     createdAt: new Date(r.createdAt).toISOString(),
     timezone: r.timezone,
+    waitingFor: r.waitingFor ?? null,
   };
 }

@@ -56,6 +56,14 @@ export class Reminder {
   @Column({ type: 'timestamptz' })
   nextAttemptAt: Date;
 
+  /**
+   * Set while a due reminder waits instead of going out: 'phone_proof' = its user's only route
+   * is a phone number not proved yet (SPEC decision). It stays pending, parked far ahead, and
+   * RemindersService.releaseWaiting brings it back once the user can be reached.
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  waitingFor: 'phone_proof' | null;
+
   /** Instance holding the delivery lease, and until when; an expired lease is free to take. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   leaseOwner: string | null;

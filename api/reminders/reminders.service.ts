@@ -4,9 +4,10 @@ import { DataSource, Repository } from 'typeorm';
 import type { User } from '../accounts/user.entity';
 import { Clock, REMINDERS_CLOCK, systemClock } from './clock';
 import { QuotaService } from './quota.service';
-import type { DueReminder } from './reminder-delivery.port';
+import type { DueReminder, ReminderWait } from './reminder-delivery.port';
 import { ReminderDispatchStore, SentItem } from './reminder-dispatch-store';
 import { isValidZone, parseFutureInstant, REMINDER_MESSAGES, subjectProblem, textProblem } from './reminder-rules';
+import { PARKED_UNTIL, releaseWaitingReminders } from './reminder-waiting';
 import { ReminderWakeups } from './reminder-wakeups';
 import { Reminder, ReminderStatus } from './reminder.entity';
 
@@ -145,7 +146,7 @@ export class RemindersService implements ReminderDispatchStore {
       if (!dueAt) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
       set('due_at = ?', dueAt);
       set('next_attempt_at = ?', dueAt);
-      sets.push('attempts = 0', 'last_error = NULL');
+      sets.push('attempts = 0', 'last_error = NULL', 'waiting_for = NULL');
     }
     if (!sets.length) return this.get(user, id);
     const updated = await this.updatePending(user, id, sets.join(', '), params);
@@ -317,6 +318,28 @@ export class RemindersService implements ReminderDispatchStore {
       [id, owner, error.slice(0, 2000), channel],
     );
     return res[1] > 0;
+  }
+
+  /**
+   * Parks a due reminder whose user cannot be reached yet: still pending, marked with why, its
+   * next attempt pushed past any real date so the claim query (ordered by next_attempt_at) never
+   * returns it until `releaseWaiting`. The attempt is not counted.
+   */
+  async markWaiting(owner: string, id: number, reason: ReminderWait, error: string): Promise<boolean> {
+    const res: [unknown[], number] = await this.dataSource.query(
+      `UPDATE reminders SET waiting_for = $3, next_attempt_at = $5, last_error = $4, attempts = 0,
+              lease_owner = NULL, lease_until = NULL, updated_at = now()
+        WHERE id = $1 AND lease_owner = $2 AND status = 'pending' RETURNING id`,
+      [id, owner, reason, error.slice(0, 2000), PARKED_UNTIL],
+    );
+    return res[1] > 0;
+  }
+
+  /** See releaseWaitingReminders: the user can be reached now; their waiting reminders go out. */
+  async releaseWaiting(userId: number): Promise<number> {
+    const n = await releaseWaitingReminders(this.dataSource, userId);
+    if (n > 0) this.wakeups?.emit(new Date(0));
+    return n;
   }
 
   async renewLeases(owner: string, ids: number[], leaseSeconds: number): Promise<number> {

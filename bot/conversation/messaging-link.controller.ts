@@ -33,24 +33,27 @@ export class MessagingLinkController {
     const phone = normalizePhone(typeof body?.phoneNumber === 'string' ? body.phoneNumber : null, typeof body?.countryCode === 'string' ? body.countryCode : undefined);
     if (!phone) throw new BadRequestException('Please enter a valid phone number.');
     const language = body.language === 'en' ? 'en' : 'fr';
-    const { windowSeconds, maxPerIp, maxPerPhone } = this.config.rateLimit;
-    await this.rateLimit.enforce(
-      [
-        { key: `wa-link:ip:${ip}`, limit: maxPerIp },
-        { key: `wa-link:phone:${phone}`, limit: Math.min(maxPerPhone, 5) },
-      ],
-      windowSeconds,
-      language === 'fr' ? 'Trop de demandes, réessayez plus tard.' : 'Too many requests, please try again later.',
-    );
-    const { user, created } = await this.accounts.findOrCreateByPhone(phone, { language });
-    // A brand-new account has no password yet: the portal opens on "choose your password".
-    const url = `${this.config.publicUrl}/auth?tab=login&phone=${encodeURIComponent(phone)}${created ? '&setPassword=1' : ''}`;
-    // A number that has not written to us in 24 h gets the approved welcome template instead.
-    await this.messenger.sendText(user, t(user.language, 'welcome.link', { url }), { purpose: 'welcome', url });
-    return {
-      success: true,
-      message: language === 'fr' ? 'Message de bienvenue envoyé sur WhatsApp.' : 'Welcome message sent on WhatsApp.',
-    };
+    const tooMany = language === 'fr' ? 'Trop de demandes, réessayez plus tard.' : 'Too many requests, please try again later.';
+    const { windowSeconds, maxPerIp, linkDailyCap } = this.config.rateLimit;
+    await this.rateLimit.enforce([{ key: `wa-link:ip:${ip}`, limit: maxPerIp }], windowSeconds, tooMany);
+    const answer = { success: true, message: language === 'fr' ? 'Message de bienvenue envoyé sur WhatsApp.' : 'Welcome message sent on WhatsApp.' };
+    const user = await this.accounts.findByPhone(phone);
+    // A number that said STOP gets nothing, and the answer does not tell the visitor so.
+    if (user?.optedOutAt) return answer;
+    // One welcome per number per 24 h, and a cap for all numbers together: the form is anonymous.
+    await this.rateLimit.enforce([{ key: `wa-link:welcome:${phone}`, limit: 1 }], 86_400, tooMany);
+    await this.rateLimit.enforce([{ key: 'wa-link:daily', limit: linkDailyCap }], 86_400, tooMany);
+    if (user?.phoneVerifiedAt) {
+      const url = `${this.config.publicUrl}/auth?tab=login&phone=${encodeURIComponent(phone)}`;
+      // A number that has not written to us in 24 h gets the approved welcome template instead.
+      await this.messenger.sendText(user, t(user.language, 'welcome.link', { url }), { purpose: 'welcome', url });
+    } else {
+      // No account is made here: it is made, proved, when the person writes back. A number only
+      // claimed by an account gets this same anonymous welcome, never that account's link.
+      const url = `${this.config.publicUrl}/?lang=${language}`;
+      await this.messenger.sendFirstContact(phone, language, t(language, 'welcome.link', { url }), { purpose: 'welcome', url });
+    }
+    return answer;
   }
 
   @Post('telegram/link-token')

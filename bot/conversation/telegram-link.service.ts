@@ -24,14 +24,5 @@ export class TelegramLinkService {
     const url = username ? `https://t.me/${username}?start=${token}` : `tg://resolve?start=${token}`;
     return { url, token, expiresAt: expiresAt.toISOString() };
   }
-
-  /** The account the token was made for, once: a used or expired token gives null. */
-  async consume(token: string | undefined): Promise<number | null> {
-    if (!token || !/^[A-Za-z0-9_-]{8,64}$/.test(token)) return null;
-    const [rows]: [Array<{ user_id: number }>, number] = await this.dataSource.query(
-      `UPDATE telegram_link_tokens SET used_at = now() WHERE token = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-      [token],
-    );
-    return rows[0]?.user_id ?? null;
-  }
+  // Using a token (after the chat confirmed) is an identity rule: IdentityService.confirmTelegramLink.
 }

@@ -35,26 +35,58 @@ export class ChannelUserMessenger implements UserMessenger {
 
   async sendText(recipient: MessengerRecipient, text: string, about?: MessagePurpose): Promise<void> {
     const user = await this.users.findOne({ where: { id: recipient.id } });
-    const reachable = user ?? { id: recipient.id, phoneNumber: recipient.phoneNumber, telegramChatId: recipient.telegramChatId ?? null, preferredChannel: null };
+    // Unknown id: nothing proves the number the caller passed, so it is treated as claimed only.
+    const reachable = user ?? { id: recipient.id, phoneNumber: recipient.phoneNumber, phoneVerifiedAt: null, telegramChatId: recipient.telegramChatId ?? null, preferredChannel: null };
+    const language = (user?.language ?? recipient.language) === 'en' ? 'en' : 'fr';
+    const wa = this.config.whatsapp;
+    if (about?.purpose === 'phone-proof') {
+      // The one message a claimed number may receive: its own proof code, as the authentication
+      // template (never free-form), to that number only.
+      const proving = this.chooser.provingRoute(reachable);
+      if (proving && wa && isBusinessTextChannel(proving.channel)) {
+        await this.sendOnWhatsapp({ ...proving, channel: proving.channel }, recipient.id, text, { kind: 'otp', name: wa.otpTemplate, languageCode: wa.reminderTemplateLanguages[language], code: about.code }, true);
+      } else {
+        this.logEmbedded(reachable.phoneNumber ?? `user ${recipient.id}`, text, about);
+      }
+      return;
+    }
     // The welcome answers the link form, which asks for it on WhatsApp whatever channel the user prefers.
     const route = (about?.purpose === 'welcome' ? this.chooser.on('whatsapp', reachable) : null) ?? this.chooser.routeFor(reachable);
-    if (!route || route.name === 'simulator') {
-      this.logger.log(`[embedded channel] to ${recipient.phoneNumber ?? `user ${recipient.id}`}: ${text}`);
-    }
+    if (!route || route.name === 'simulator') this.logEmbedded(recipient.phoneNumber ?? `user ${recipient.id}`, text, about);
     if (!route) return;
-    const wa = this.config.whatsapp;
     if (about && wa && route.name === 'whatsapp' && isBusinessTextChannel(route.channel)) {
-      const language = (user?.language ?? recipient.language) === 'en' ? 'en' : 'fr';
       await this.sendOnWhatsapp({ ...route, channel: route.channel }, recipient.id, text, whatsappTemplate(about, wa, language));
       return;
     }
     await this.outbox.send(route, { kind: 'text', text }, { userId: recipient.id, ...(about ? { details: { purpose: about.purpose } } : {}) });
   }
 
-  private async sendOnWhatsapp(route: Route & { channel: BusinessTextChannel }, userId: number, text: string, template: WhatsappTemplate): Promise<void> {
+  async sendFirstContact(phoneNumber: string, language: 'fr' | 'en', text: string, about: { purpose: 'welcome'; url: string }): Promise<boolean> {
+    const wa = this.config.whatsapp;
+    const proving = this.chooser.provingRoute({ phoneNumber });
+    if (!proving || !wa || !isBusinessTextChannel(proving.channel)) {
+      this.logEmbedded(phoneNumber, text, about);
+      return true;
+    }
+    await this.sendOnWhatsapp({ ...proving, channel: proving.channel }, null, text, whatsappTemplate(about, wa, language), true);
+    return true;
+  }
+
+  /**
+   * The embedded channel's line. Without any messaging app (a local or demo setup) the server log
+   * IS the channel a signed-out person reads a code from; anywhere else codes never reach the log.
+   */
+  private logEmbedded(to: string, text: string, about?: MessagePurpose | { purpose: 'welcome'; url: string }): void {
+    const logIsTheChannel = !this.config.whatsapp && !this.config.telegram && this.config.env !== 'production';
+    const secret = about?.purpose === 'otp' || about?.purpose === 'phone-proof';
+    this.logger.log(`[embedded channel] to ${to}: ${secret && !logIsTheChannel ? text.replace(/\d{4,}/g, (d) => '•'.repeat(d.length)) : text}`);
+  }
+
+  /** `templateOnly`: a number that never wrote to us (or is not proved) gets the approved template, never free-form. */
+  private async sendOnWhatsapp(route: Route & { channel: BusinessTextChannel }, userId: number | null, text: string, template: WhatsappTemplate, templateOnly = false): Promise<void> {
     const details = { purpose: template.kind };
     try {
-      const lastInboundAt = await this.log.lastIncomingAt(userId, 'whatsapp');
+      const lastInboundAt = templateOnly || userId === null ? null : await this.log.lastIncomingAt(userId, 'whatsapp');
       const sent = await route.channel.sendBusinessText(route.recipientId, { text, template, lastInboundAt });
       if (sent.windowClosedByMeta) {
         this.waLogger.warn(`Meta answered 131047 (outside the 24 h window) to the ${template.kind} text for user ${userId}; sent template "${template.name}" (${template.languageCode}) instead`);
@@ -74,7 +106,7 @@ export class ChannelUserMessenger implements UserMessenger {
   }
 }
 
-function whatsappTemplate(about: MessagePurpose, wa: WhatsappConfig, language: 'fr' | 'en'): WhatsappTemplate {
+function whatsappTemplate(about: Exclude<MessagePurpose, { purpose: 'phone-proof' }>, wa: WhatsappConfig, language: 'fr' | 'en'): WhatsappTemplate {
   const languageCode = wa.reminderTemplateLanguages[language];
   return about.purpose === 'otp'
     ? { kind: 'otp', name: wa.otpTemplate, languageCode, code: about.code }
@@ -94,8 +126,8 @@ const TEMPLATE_PROBLEMS: Record<number, string> = {
   132016: 'the template is disabled',
 };
 
-function describeFailure(e: unknown, template: WhatsappTemplate, userId: number): string {
-  const what = `the ${template.kind} message to user ${userId} (template "${template.name}", ${template.languageCode})`;
+function describeFailure(e: unknown, template: WhatsappTemplate, userId: number | null): string {
+  const what = `the ${template.kind} message to ${userId === null ? 'a number without account' : `user ${userId}`} (template "${template.name}", ${template.languageCode})`;
   const code = e instanceof WhatsappApiError ? e.code : undefined;
   if (code !== undefined && code in TEMPLATE_PROBLEMS) {
     return `WhatsApp refused ${what}: ${TEMPLATE_PROBLEMS[code]} (code ${code}). Check the template in WhatsApp Manager against infra/README.md. ${(e as Error).message}`;

@@ -9,4 +9,9 @@ export class LoggingUserMessenger implements UserMessenger {
   async sendText(recipient: MessengerRecipient, text: string): Promise<void> {
     this.logger.log(`[embedded channel] to ${recipient.phoneNumber ?? `user ${recipient.id}`}: ${text}`);
   }
+
+  async sendFirstContact(phoneNumber: string, _language: 'fr' | 'en', text: string): Promise<boolean> {
+    this.logger.log(`[embedded channel] to ${phoneNumber}: ${text}`);
+    return true;
+  }
 }

@@ -18,10 +18,22 @@ export type MessagePurpose =
   /** A one-time code (password reset): authentication template with a copy-code button. */
   | { purpose: 'otp'; code: string }
   /** The link form's welcome, with the portal link: preferably on WhatsApp, where it was asked for. */
-  | { purpose: 'welcome'; url: string };
+  | { purpose: 'welcome'; url: string }
+  /**
+   * The code that proves a claimed number (typed back in the portal). The one message that may
+   * go to a number nobody proved yet: only to that number, only as the authentication template.
+   */
+  | { purpose: 'phone-proof'; code: string };
 
 export interface UserMessenger {
+  /** Sends on the route ChannelChooser picks: never to a number that is only claimed (except 'phone-proof'). */
   sendText(recipient: MessengerRecipient, text: string, about?: MessagePurpose): Promise<void>;
+  /**
+   * The landing form's welcome to a number that has no account yet (POST /api/whatsapp/link):
+   * the visitor asked for it; the caller enforces one per number per 24 h, the daily cap and opt-outs.
+   * Returns false when no channel could carry it.
+   */
+  sendFirstContact(phoneNumber: string, language: 'fr' | 'en', text: string, about: { purpose: 'welcome'; url: string }): Promise<boolean>;
 }
 
 export const USER_MESSENGER = Symbol('USER_MESSENGER');

@@ -40,6 +40,10 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
     const user = await this.users.findOne({ where: { id: reminder.userId } });
     if (!user) return { ok: false, retryable: false, error: 'The reminder has no user any more' };
     const route = this.chooser.routeFor(user);
+    if (!route && this.chooser.whyUnreachable(user) === 'phone_unproven') {
+      // Rappel sends nothing to a number its owner has not proved: the reminder waits for the proof.
+      return { ok: false, waitFor: 'phone_proof', error: 'Waiting for the phone number to be confirmed' };
+    }
     if (!route) return { ok: false, retryable: false, error: 'No configured channel reaches this user' };
 
     const language = reminder.languageCode === 'en' ? 'en' : 'fr';

@@ -9,6 +9,10 @@ class RecordingMessenger implements UserMessenger {
   async sendText(r: { phoneNumber: string | null }, text: string) {
     this.sent.push({ to: r.phoneNumber, text });
   }
+  async sendFirstContact(phone: string, _language: 'fr' | 'en', text: string) {
+    this.sent.push({ to: phone, text });
+    return true;
+  }
   lastCode(phone: string): string {
     const m = [...this.sent].reverse().find((s) => s.to === phone);
     return /(\d{6})/.exec(m?.text ?? '')?.[1] ?? '';

@@ -1,4 +1,5 @@
 import { AccountsService } from '../../api/accounts/accounts.service';
+import { IdentityService } from '../../api/accounts/identity.service';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabases } from '../support/test-db';
 
@@ -14,7 +15,7 @@ describe.each(testDatabases())('linking a Telegram chat to a portal account (%s)
 
   it('brings the pending reminders of the chat’s bot-made account and removes that empty account', async () => {
     const accounts = t.app.get(AccountsService);
-    const { user: shell } = await accounts.findOrCreateByTelegramChat('777001', { language: 'fr' });
+    const { user: shell } = await t.app.get(IdentityService).telegramChat('777001', { language: 'fr' });
     await t.dataSource.query(
       `INSERT INTO reminders (user_id, subject, reminder_text, due_at, timezone, next_attempt_at, status) VALUES
        ($1, 'arroser les plantes', 'arroser les plantes', now() + interval '1 day', 'UTC', now() + interval '1 day', 'pending'),
@@ -22,7 +23,7 @@ describe.each(testDatabases())('linking a Telegram chat to a portal account (%s)
       [shell.id],
     );
     const { user } = await t.registerUser();
-    const linked = await accounts.linkTelegramChat(user.id, '777001');
+    const linked = await t.app.get(IdentityService).linkTelegramChat(user.id, '777001');
     expect(linked.telegramChatId).toBe('777001');
     const moved = await t.dataSource.query(`SELECT subject FROM reminders WHERE user_id = $1`, [user.id]);
     expect(moved).toEqual([{ subject: 'arroser les plantes' }]);
@@ -32,9 +33,9 @@ describe.each(testDatabases())('linking a Telegram chat to a portal account (%s)
   it('only unlinks (never deletes) a real account that held the chat', async () => {
     const accounts = t.app.get(AccountsService);
     const { user: first } = await t.registerUser();
-    await accounts.linkTelegramChat(first.id, '777002');
+    await t.app.get(IdentityService).linkTelegramChat(first.id, '777002');
     const { user: second } = await t.registerUser();
-    await accounts.linkTelegramChat(second.id, '777002');
+    await t.app.get(IdentityService).linkTelegramChat(second.id, '777002');
     const stillThere = await accounts.findById(first.id);
     expect(stillThere).not.toBeNull();
     expect(stillThere!.telegramChatId).toBeNull();

@@ -28,6 +28,7 @@ describe.each(testDatabases())('Telegram end to end (%s)', (db) => {
       db,
       env: {
         PUBLIC_URL: 'https://rappel.test',
+        SECURE_COOKIES: 'false', // Secure cookies over https; supertest speaks http
         TELEGRAM_BOT_TOKEN: TOKEN,
         TELEGRAM_API_ROOT: bot.origin,
         TELEGRAM_WEBHOOK_SECRET: SECRET,
@@ -58,6 +59,14 @@ describe.each(testDatabases())('Telegram end to end (%s)', (db) => {
     expect(link.body.url).toBe(`https://t.me/RappelTestBot?start=${token}`);
 
     expect((await post(commandUpdate(1001, `/start ${token}`))).status).toBe(200);
+    // The deep link binds nothing by itself: the chat is asked, naming the account's number masked.
+    const ask = await waitFor(() => texts().find((p) => /Relier cette conversation au compte Rappel/.test(p.text)), 'the link question');
+    const digits = String(user.phoneNumber).replace(/\D/g, '');
+    expect(ask.text).toContain(`•• •• •• ${digits.slice(-2)}`);
+    expect(ask.text).not.toContain(String(user.phoneNumber));
+    expect(ask.reply_markup.inline_keyboard.flat().map((b: any) => b.callback_data)).toEqual([`link:${token}`, 'link:no']);
+    expect((await t.dataSource.query(`SELECT telegram_chat_id FROM users WHERE id = $1`, [user.id]))[0].telegram_chat_id).toBeNull();
+    await post(callbackUpdate(1011, `link:${token}`));
     await waitFor(() => texts().find((p) => /reliée à votre compte/.test(p.text)), 'link confirmation');
     const [linked] = await t.dataSource.query(`SELECT telegram_chat_id FROM users WHERE id = $1`, [user.id]);
     expect(linked.telegram_chat_id).toBe(CHAT);

@@ -43,22 +43,23 @@ describe('WhatsApp link form', () => {
     await t.dataSource.query(`UPDATE message_log SET created_at = now() - make_interval(hours => $2) WHERE id = $1`, [row.id, hoursAgo]);
   }
 
-  it('welcomes a new number with the approved welcome template, its link opening the choose-a-password step', async () => {
+  it('welcomes a new number with the approved welcome template, creating no account until the person writes back', async () => {
     const res = await request(t.app.getHttpServer()).post('/api/whatsapp/link').send({ phoneNumber: '06 12 77 88 99', language: 'en' }).expect(200);
     expect(res.body).toEqual({ success: true, message: 'Welcome message sent on WhatsApp.' });
     // A number that never wrote to us is outside the 24 h window: Meta would refuse a free-form text.
     expect(texts('33612778899')).toEqual([]);
     const [welcome] = templates('33612778899');
     expect(welcome).toMatchObject({ name: 'rappel_welcome', language: 'en_US', category: 'UTILITY' });
-    expect(welcome.text).toContain('Your account: https://rappel.test/auth?tab=login&phone=%2B33612778899&setPassword=1\n');
+    expect(welcome.text).toContain('Your account: https://rappel.test/?lang=en\n');
     expect(graph.windowViolations()).toEqual([]);
+    expect(await t.dataSource.query(`SELECT id FROM users WHERE phone_number = '+33612778899'`)).toEqual([]);
     const [logged] = await t.dataSource.query(`SELECT direction, status, text, details FROM message_log WHERE peer_id = '+33612778899'`);
     expect(logged).toMatchObject({ direction: 'outgoing', status: 'sent', details: { purpose: 'welcome', via: 'template', template: 'rappel_welcome', templateLanguage: 'en_US' } });
-    expect(logged.text).toContain('https://rappel.test/auth?tab=login&phone=%2B33612778899&setPassword=1');
   });
 
   it('an existing account gets the sign-in link without the password step, as the template when it last wrote over 24 h ago', async () => {
     const { user } = await t.registerUser({ phoneNumber: '+33612778800' });
+    await t.dataSource.query(`UPDATE users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
     await wroteAgo(user as any, 30);
     await request(t.app.getHttpServer()).post('/api/whatsapp/link').send({ phoneNumber: user.phoneNumber, language: 'fr' }).expect(200);
     expect(texts('33612778800')).toEqual([]);
@@ -70,6 +71,7 @@ describe('WhatsApp link form', () => {
 
   it('inside the 24 h window the welcome goes as the usual free-form text', async () => {
     const { user } = await t.registerUser({ phoneNumber: '+33612778822' });
+    await t.dataSource.query(`UPDATE users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
     await wroteAgo(user as any, 2);
     graph.openWindow('33612778822');
     await request(t.app.getHttpServer()).post('/api/whatsapp/link').send({ phoneNumber: user.phoneNumber, language: 'fr' }).expect(200);
@@ -80,12 +82,33 @@ describe('WhatsApp link form', () => {
     expect(graph.windowViolations()).toEqual([]);
   });
 
-  it('refuses an invalid number and limits repeated requests for one number', async () => {
+  it('refuses an invalid number and sends one welcome per number per 24 h', async () => {
     const bad = await request(t.app.getHttpServer()).post('/api/whatsapp/link').send({ phoneNumber: '12', language: 'fr' }).expect(400);
     expect(bad.body.message).toBe('Please enter a valid phone number.');
     const server = t.app.getHttpServer();
-    for (let i = 0; i < 3; i++) await request(server).post('/api/whatsapp/link').send({ phoneNumber: '+33612778811', language: 'fr' }).expect(200);
+    await request(server).post('/api/whatsapp/link').send({ phoneNumber: '+33612778811', language: 'fr' }).expect(200);
     const limited = await request(server).post('/api/whatsapp/link').send({ phoneNumber: '+33612778811', language: 'fr' }).expect(429);
     expect(limited.body.message).toBe('Trop de demandes, réessayez plus tard.');
+  });
+});
+
+describe('WhatsApp link form: the daily cap', () => {
+  it('LINK_DAILY_CAP bounds the welcomes of all numbers together', async () => {
+    const graph = new GraphApiStandIn(TOKEN, VERSION, PHONE_ID);
+    await graph.start();
+    for (const template of APPROVED_TEMPLATES) graph.approveTemplate(template);
+    const t = await createTestApp({ db: 'embedded', env: { PUBLIC_URL: 'https://rappel.test', ...graph.appEnv(), LINK_DAILY_CAP: '2' } });
+    try {
+      const server = t.app.getHttpServer();
+      await request(server).post('/api/whatsapp/link').send({ phoneNumber: '+33612778701' }).expect(200);
+      await request(server).post('/api/whatsapp/link').send({ phoneNumber: '+33612778702' }).expect(200);
+      const third = await request(server).post('/api/whatsapp/link').send({ phoneNumber: '+33612778703' }).expect(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      expect(graph.deliveredTemplates().map((d) => d.to)).toEqual(['33612778701', '33612778702']);
+    } finally {
+      await t.close();
+      await t.db.drop();
+      await graph.stop();
+    }
   });
 });

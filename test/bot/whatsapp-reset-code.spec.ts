@@ -45,6 +45,8 @@ describe('password-reset codes on WhatsApp', () => {
 
   it('outside the window: the authentication template carries the code in its body and copy-code button, and that code resets the password', async () => {
     const { user } = await t.registerUser({ phoneNumber: '+33612779001', password: 'old-password-1' });
+    // Codes go only to proved numbers (the owner wrote to the bot or typed a code).
+    await t.dataSource.query(`UPDATE users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
     await wroteAgo(user as any, 26);
     const res = await requestReset(user.phoneNumber);
     expect(res.body).toEqual({ success: true, message: RESET_MESSAGES.sent });
@@ -74,6 +76,8 @@ describe('password-reset codes on WhatsApp', () => {
 
   it('an English-speaking user who never wrote gets the en_US template', async () => {
     const { user } = await t.registerUser({ phoneNumber: '+33612779002', language: 'en' });
+    // Codes go only to proved numbers (the owner wrote to the bot or typed a code).
+    await t.dataSource.query(`UPDATE users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
     await requestReset(user.phoneNumber);
     const [sent] = graph.sentMessages().filter((m) => m.to === waId(user.phoneNumber));
     expect(sent.template).toMatchObject({ name: 'rappel_code', language: { code: 'en_US' } });
@@ -83,6 +87,8 @@ describe('password-reset codes on WhatsApp', () => {
 
   it('inside the window: the usual text, which carries the same live code', async () => {
     const { user } = await t.registerUser({ phoneNumber: '+33612779003' });
+    // Codes go only to proved numbers (the owner wrote to the bot or typed a code).
+    await t.dataSource.query(`UPDATE users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
     await wroteAgo(user as any, 3);
     graph.openWindow(waId(user.phoneNumber));
     await requestReset(user.phoneNumber);
@@ -101,6 +107,8 @@ describe('password-reset codes on WhatsApp', () => {
   it('a refused template is logged with what to check, and the answer is the one an unknown number gets', async () => {
     const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const { user } = await t.registerUser({ phoneNumber: '+33612779004' });
+    // Codes go only to proved numbers (the owner wrote to the bot or typed a code).
+    await t.dataSource.query(`UPDATE users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
     graph.failNext('/messages', 400, { code: 132001, message: '(#132001) Template name does not exist in the translation' });
     const known = await requestReset(user.phoneNumber);
     const unknown = await requestReset('+33612779999');
@@ -137,6 +145,8 @@ describe('template names from the environment', () => {
 
   it('WHATSAPP_OTP_TEMPLATE, WHATSAPP_WELCOME_TEMPLATE and WHATSAPP_TEMPLATE_LANGUAGE_FR choose what is sent', async () => {
     const { user } = await t.registerUser({ phoneNumber: '+33612779101' });
+    // Codes go only to proved numbers (the owner wrote to the bot or typed a code).
+    await t.dataSource.query(`UPDATE users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
     await t.agent().post('/api/password/request-reset').send({ phoneNumber: user.phoneNumber }).expect(200);
     await t.agent().post('/api/whatsapp/link').send({ phoneNumber: '+33612779102', language: 'fr' }).expect(200);
     expect(graph.deliveredTemplates().map((d) => [d.to, d.name, d.language])).toEqual([
@@ -161,6 +171,8 @@ describe('reset codes without WhatsApp', () => {
   it('go to the simulator and to the log line browser tests read, unchanged', async () => {
     const logs = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const { user } = await t.registerUser({ phoneNumber: '+33612779201' });
+    // Codes go only to proved numbers (the owner wrote to the bot or typed a code).
+    await t.dataSource.query(`UPDATE users SET phone_verified_at = now() WHERE id = $1`, [user.id]);
     await t.agent().post('/api/password/request-reset').send({ phoneNumber: user.phoneNumber }).expect(200);
     const line = logs.mock.calls.map((c) => String(c[0])).find((m) => m.startsWith('[embedded channel]'));
     expect(line).toMatch(/^\[embedded channel\] to \+33612779201: Votre code Rappel : \d{6}\. Il expire dans 10 minutes\. Ne le partagez avec personne\.$/);

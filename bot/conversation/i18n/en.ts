@@ -59,6 +59,13 @@ export const en = {
   'link.invalid': 'This link is invalid or has expired. Generate a new one from the website.',
   'contact.linked': '🔗 Thanks! This chat is now linked to the account of {phone}.',
   'contact.saved': '📱 Thanks, your number {phone} is saved.',
+  'contact.ignored': '📇 Thanks. A contact card does not change which account this chat belongs to. To link your account, open the link from the website.',
+  'link.confirm': 'Link this chat to the Rappel account of {phone}? Only say yes if this is your own account.',
+  'link.yes': 'Yes, link it',
+  'link.no': 'No',
+  'link.cancelled': 'OK, nothing was linked.',
+  'phone.proved': '✅ Your number is confirmed. Your reminders will reach you here.',
+  'phone.proofInvalid': 'This code is invalid or has expired. Ask the website for a new one (your number is confirmed for this chat).',
 
   'voice.notConfigured': 'Voice notes are not set up on this server yet. Please type your reminder instead, e.g. "call mom tomorrow at 6pm".',
   'voice.unreadable': 'Sorry, I could not listen to that voice note. Could you send it again, or type your reminder?',

@@ -61,6 +61,13 @@ export const fr: Record<CatalogKey, string> = {
   'link.invalid': 'Ce lien est invalide ou a expiré. Générez-en un nouveau depuis le site.',
   'contact.linked': '🔗 Merci ! Cette conversation est maintenant reliée au compte du {phone}.',
   'contact.saved': '📱 Merci, votre numéro {phone} est enregistré.',
+  'contact.ignored': '📇 Merci. Une fiche contact ne change pas le compte de cette conversation. Pour relier votre compte, ouvrez le lien depuis le site.',
+  'link.confirm': 'Relier cette conversation au compte Rappel du {phone} ? Ne répondez oui que s’il s’agit de votre propre compte.',
+  'link.yes': 'Oui, relier',
+  'link.no': 'Non',
+  'link.cancelled': 'D’accord, rien n’a été relié.',
+  'phone.proved': '✅ Votre numéro est confirmé. Vos rappels vous arriveront ici.',
+  'phone.proofInvalid': 'Ce code est invalide ou a expiré. Demandez-en un nouveau sur le site (votre numéro est confirmé pour cette conversation).',
 
   'voice.notConfigured': "Les notes vocales ne sont pas encore configurées sur ce serveur. Écrivez plutôt votre rappel, par ex. « appeler maman demain à 18h ».",
   'voice.unreadable': "Désolé, je n'ai pas pu écouter cette note vocale. Pouvez-vous la renvoyer, ou écrire votre rappel ?",

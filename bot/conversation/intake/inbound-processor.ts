@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AccountsService } from '../../../api/accounts/accounts.service';
-import { normalizePhone } from '../../../api/accounts/phone';
+import { IdentityService } from '../../../api/accounts/identity.service';
 import type { User } from '../../../api/accounts/user.entity';
 import { APP_CONFIG, AppConfig } from '../../../api/config/app-config';
 import { MessageLogService } from '../../../api/live/message-log.service';
@@ -15,7 +15,9 @@ import { SPEECH_TO_TEXT, type SpeechToText, SpeechNotConfiguredError, VoiceError
 import type { Reply, Turn, TurnResult } from '../conversation';
 import { ConversationService } from '../conversation.service';
 import { type CatalogKey, t } from '../i18n';
-import { TelegramLinkService } from '../telegram-link.service';
+
+/** Payload of the "link this chat?" buttons: `link:<token>` to confirm, `link:no` to refuse. */
+const LINK_BUTTON = 'link:';
 
 /** A failure worth retrying later (media download, speech provider outage). */
 export class TransientIntakeError extends Error {}
@@ -49,7 +51,7 @@ export class InboundProcessor {
     @Inject(ConversationService) private readonly conversation: ConversationService,
     @Inject(Outbox) private readonly outbox: Outbox,
     @Inject(MessageLogService) private readonly log: MessageLogService,
-    @Inject(TelegramLinkService) private readonly links: TelegramLinkService,
+    @Inject(IdentityService) private readonly identity: IdentityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(REMINDERS_CLOCK) clock?: Clock,
   ) {
@@ -58,8 +60,11 @@ export class InboundProcessor {
 
   async prepare(raw: Record<string, unknown>): Promise<Prepared> {
     const msg = { ...(raw as unknown as InboundMessage), receivedAt: new Date(raw.receivedAt as string) };
-    const user = await this.findUser(msg);
+    const found = await this.findUser(msg);
+    const user = found?.user ?? null;
     if (!user) return { msg, user: null, turn: null };
+    // "CODE 123456" from the wa.me link proves the number; it is not a reminder request.
+    if (found?.proofMessage) return { msg, user, turn: null, notice: found.proofMessage === 'proved' ? 'phone.proved' : 'phone.proofInvalid' };
     switch (msg.kind) {
       case 'text':
       case 'command':
@@ -109,11 +114,14 @@ export class InboundProcessor {
     }
     // Telegram linking comes before anything else: it decides whose conversation this is.
     if (msg.channel === 'telegram' && msg.kind === 'command' && /^\/start\s+\S+/.test(msg.text ?? '')) {
-      return this.linkByToken(p, route);
+      return this.askToLink(p, route);
+    }
+    if (msg.channel === 'telegram' && msg.kind === 'button' && (msg.buttonId ?? '').startsWith(LINK_BUTTON)) {
+      return this.confirmLink(p, route);
     }
     let user = p.user;
     if (!user) return;
-    if (msg.kind === 'contact') return this.linkByContact(p, user, route);
+    if (msg.kind === 'contact') return this.contact(p, user, route);
 
     const isFirst = (await this.log.recent(user.id, 1)).length === 0;
     if (isFirst && p.language && p.language !== user.language) {
@@ -156,24 +164,26 @@ export class InboundProcessor {
   async giveUp(raw: Record<string, unknown>, error: string): Promise<void> {
     const msg = raw as unknown as InboundMessage;
     const route = this.replyRoute(msg);
-    const user = await this.findUser(msg).catch(() => null);
+    const user = (await this.findUser(msg).catch(() => null))?.user;
     if (!route || !user) return;
     this.logger.warn(`Giving up on ${msg.channel} ${msg.messageId}: ${error}`);
     await this.outbox.send(route, this.text(user.language, msg.kind === 'voice' ? 'voice.failed' : 'unrecognised').message, { userId: user.id }).catch(() => undefined);
   }
 
-  private async findUser(msg: InboundMessage): Promise<User | null> {
+  private async findUser(msg: InboundMessage): Promise<{ user: User | null; proofMessage?: 'proved' | 'invalid' | null } | null> {
     const language: Language | undefined = msg.languageHint?.startsWith('en') ? 'en' : msg.languageHint?.startsWith('fr') ? 'fr' : undefined;
     const opts = { ...(msg.senderName ? { name: msg.senderName } : {}), ...(language ? { language } : {}) };
     switch (msg.channel) {
       case 'whatsapp':
-        return (await this.accounts.findOrCreateByPhone(msg.senderId, opts)).user;
+        return this.identity.whatsappSender(msg.senderId, msg.kind === 'text' ? msg.text : undefined, opts);
       case 'telegram':
-        if (msg.kind === 'command' && /^\/start\s+\S+/.test(msg.text ?? '')) return this.accounts.findByTelegramChat(msg.senderId);
-        return (await this.accounts.findOrCreateByTelegramChat(msg.senderId, opts)).user;
+        if ((msg.kind === 'command' && /^\/start\s+\S+/.test(msg.text ?? '')) || (msg.kind === 'button' && (msg.buttonId ?? '').startsWith(LINK_BUTTON))) {
+          return { user: await this.accounts.findByTelegramChat(msg.senderId) };
+        }
+        return { user: (await this.identity.telegramChat(msg.senderId, opts)).user };
       case 'simulator': {
         const id = Number(msg.senderId);
-        return Number.isSafeInteger(id) ? this.accounts.findById(id) : null;
+        return { user: Number.isSafeInteger(id) ? await this.accounts.findById(id) : null };
       }
     }
   }
@@ -192,33 +202,48 @@ export class InboundProcessor {
     return this.text(user.language, 'help');
   }
 
-  private async linkByToken(p: Prepared, route: Route): Promise<void> {
+  /** A deep link never binds at once: the chat is asked whether this account is theirs. */
+  private async askToLink(p: Prepared, route: Route): Promise<void> {
     const token = (p.msg.text ?? '').split(/\s+/)[1];
-    const userId = await this.links.consume(token);
+    const peek = await this.identity.peekTelegramLink(token);
     const language = p.user?.language ?? (p.msg.languageHint?.startsWith('en') ? 'en' : 'fr');
-    if (!userId) {
+    if (!peek.ok || `${LINK_BUTTON}${token}`.length > 64) {
       await this.outbox.send(route, this.text(language, 'link.invalid').message, { userId: p.user?.id ?? null }).catch(() => undefined);
       return;
     }
-    const user = await this.accounts.linkTelegramChat(userId, p.msg.senderId);
-    await this.log.record({ userId: user.id, channel: 'telegram', peerId: p.msg.senderId, direction: 'incoming', messageType: 'text', text: '/start', status: 'received', details: { messageId: p.msg.messageId } });
+    const ask = t(language, 'link.confirm', { phone: peek.maskedPhone ?? peek.name });
+    const buttons = [
+      { id: `${LINK_BUTTON}${token}`, title: t(language, 'link.yes') },
+      { id: `${LINK_BUTTON}no`, title: t(language, 'link.no') },
+    ];
+    await this.outbox.send(route, { kind: 'text', text: ask, buttons }, { userId: p.user?.id ?? null }).catch(() => undefined);
+  }
+
+  private async confirmLink(p: Prepared, route: Route): Promise<void> {
+    const token = (p.msg.buttonId ?? '').slice(LINK_BUTTON.length);
+    const language = p.user?.language ?? (p.msg.languageHint?.startsWith('en') ? 'en' : 'fr');
+    if (token === 'no') {
+      await this.outbox.send(route, this.text(language, 'link.cancelled').message, { userId: p.user?.id ?? null }).catch(() => undefined);
+      return;
+    }
+    const user = await this.identity.confirmTelegramLink(token, p.msg.senderId);
+    if (!user) {
+      await this.outbox.send(route, this.text(language, 'link.invalid').message, { userId: p.user?.id ?? null }).catch(() => undefined);
+      return;
+    }
+    await this.log.record({ userId: user.id, channel: 'telegram', peerId: p.msg.senderId, direction: 'incoming', messageType: 'text', text: p.msg.text ?? '/start', status: 'received', details: { messageId: p.msg.messageId } });
     await this.outbox.send(route, this.text(user.language, 'link.done', { name: user.displayName ?? user.username }).message, { userId: user.id }).catch(() => undefined);
   }
 
-  private async linkByContact(p: Prepared, user: User, route: Route): Promise<void> {
-    const phone = normalizePhone(p.msg.contactPhone ?? '');
-    if (!phone) return;
-    const owner = await this.accounts.findByPhone(phone);
-    let target = user;
-    let key: CatalogKey = 'contact.saved';
-    if (owner && owner.id !== user.id) {
-      target = await this.accounts.linkTelegramChat(owner.id, p.msg.senderId);
-      key = 'contact.linked';
-    } else if (!owner) {
-      target = await this.accounts.setPhone(user, phone);
+  private async contact(p: Prepared, user: User, route: Route): Promise<void> {
+    const result = await this.identity.contactShared(p.msg.channel, p.msg.senderId, user, p.msg.contactPhone);
+    if (result.outcome === 'ignored') {
+      await this.outbox.send(route, this.text(user.language, 'contact.ignored').message, { userId: user.id }).catch(() => undefined);
+      return;
     }
-    await this.log.record({ userId: target.id, channel: 'telegram', peerId: p.msg.senderId, direction: 'incoming', messageType: 'text', text: phone, status: 'received', details: { messageId: p.msg.messageId, contact: true } });
-    await this.outbox.send(route, this.text(target.language, key, { phone }).message, { userId: target.id }).catch(() => undefined);
+    const target = result.user;
+    await this.log.record({ userId: target.id, channel: 'telegram', peerId: p.msg.senderId, direction: 'incoming', messageType: 'text', text: result.phone, status: 'received', details: { messageId: p.msg.messageId, contact: true } });
+    await this.outbox.send(route, this.text(target.language, result.outcome === 'linked' ? 'contact.linked' : 'contact.saved', { phone: result.phone }).message, { userId: target.id }).catch(() => undefined);
   }
 
   private text(language: Language, key: CatalogKey, params: Record<string, string> = {}): Reply {
