@@ -1,4 +1,5 @@
-import { BadRequestException, ConflictException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, Optional, UnauthorizedException } from '@nestjs/common';
+import { SessionsService } from './sessions.service';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IANAZone } from 'luxon';
 import { QueryFailedError, Repository } from 'typeorm';
@@ -39,7 +40,10 @@ export interface PublicUser {
 export class AccountsService {
   private readonly logger = new Logger(AccountsService.name);
 
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @Optional() @Inject(SessionsService) private readonly sessions?: SessionsService,
+  ) {}
 
   toPublic(user: User, now = new Date()): PublicUser {
     return {
@@ -182,6 +186,7 @@ export class AccountsService {
         );
         if (promoting) await m.query(`DELETE FROM sessions WHERE user_id = $1`, [existing.id]);
       });
+      if (promoting) this.sessions?.announce({ userId: existing.id });
       if (promoting) this.logger.warn(`Account "${username}" (id ${existing.id}) promoted to administrator; its sessions were revoked`);
       return { user: (await this.findById(existing.id))!, created: false, promoted: promoting };
     }

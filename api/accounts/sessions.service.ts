@@ -10,9 +10,16 @@ const HOUR = 3_600_000;
 /** However active, a session ends 90 days after sign-in (issue 10): a stolen cookie does not live forever. */
 export const SESSION_ABSOLUTE_MS = 90 * 24 * HOUR;
 
+export interface SessionEnded {
+  tokenHash?: string;
+  userId?: number;
+}
+
 /** Cookie sessions stored in Postgres: they survive restarts and work on every instance. */
 @Injectable()
 export class SessionsService {
+  private readonly endedListeners = new Set<(ended: SessionEnded) => void>();
+
   constructor(
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -62,12 +69,36 @@ export class SessionsService {
     return user;
   }
 
+  /** Whether the session behind this token hash still exists and has not expired. */
+  async stillActive(tokenHash: string): Promise<boolean> {
+    const session = await this.sessions.findOne({ where: { tokenHash } });
+    return Boolean(session && session.expiresAt > new Date() && Date.now() - new Date(session.createdAt).getTime() < SESSION_ABSOLUTE_MS);
+  }
+
   async destroy(token: string | undefined): Promise<void> {
-    if (token) await this.sessions.delete({ tokenHash: SessionsService.hash(token) });
+    if (!token) return;
+    const tokenHash = SessionsService.hash(token);
+    await this.sessions.delete({ tokenHash });
+    this.announce({ tokenHash });
   }
 
   async destroyAllFor(userId: number): Promise<void> {
     await this.sessions.delete({ userId });
+    this.announce({ userId });
+  }
+
+  /**
+   * Sessions that ended (logout, password reset, promotion...), for the live sockets to close.
+   * Every instance hears it through the sessions delete trigger's NOTIFY (see LiveGateway); this
+   * in-process call covers the embedded database, whose socket server forwards no notifications.
+   */
+  onEnded(listener: (ended: SessionEnded) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  announce(ended: SessionEnded): void {
+    for (const l of this.endedListeners) l(ended);
   }
 
   async purgeExpired(): Promise<number> {

@@ -1,8 +1,10 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
-import { SessionsService } from '../accounts/sessions.service';
+import { SessionEnded, SessionsService } from '../accounts/sessions.service';
+import { DATABASE_URL } from '../database/database.module';
+import { PgListener } from '../database/pg-listener';
 import type { User } from '../accounts/user.entity';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { toLiveMessage } from './live-message';
@@ -13,20 +15,29 @@ import { MessageLogService } from './message-log.service';
 export type ClientMessageHandler = (user: User, message: Record<string, unknown>) => Promise<unknown>;
 
 interface ClientState {
+  userId?: number;
   user: Promise<User | null>;
+  /** The session the socket was opened with (sha-256 of the cookie token), to close it when that session ends. */
+  tokenHash: string | null;
+  ip: string;
   /** null until registered; '*' for an admin watching everybody. */
   watching: number | '*' | null;
 }
 
-const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+/** Frames above this close the socket (ws answers 1009); simulator voice notes go over HTTP. */
+export const WS_MAX_PAYLOAD = 1024 * 1024;
+/** Open sockets at once, per signed-in user and per client IP, on one instance. */
+export const WS_MAX_PER_USER = 10;
+export const WS_MAX_PER_IP = 30;
 
 /**
  * The spec's live channel on /ws. The session cookie of the upgrade request says who the client
  * is; `{type:'register', phoneNumber, userId}` starts the stream: a user receives their own
  * messages only, whatever userId they send; an administrator may watch one user or everybody.
  */
-@WebSocketGateway({ path: '/ws' })
-export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
+@WebSocketGateway({ path: '/ws', maxPayload: WS_MAX_PAYLOAD })
+export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, OnApplicationBootstrap, OnApplicationShutdown {
+  private endedListener?: PgListener;
   private readonly logger = new Logger(LiveGateway.name);
   private readonly clients = new Map<WebSocket, ClientState>();
   private readonly handlers = new Map<string, ClientMessageHandler>();
@@ -35,8 +46,36 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(MessageLogService) log: MessageLogService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
   ) {
     log.onRow((row) => this.push(row));
+    sessions.onEnded((ended) => this.closeEnded(ended));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // Sessions ended by any instance (the sessions delete trigger NOTIFYs); embedded: in-process only.
+    if (!this.config.database.url) return;
+    this.endedListener = new PgListener(this.databaseUrl, 'sessions_ended', (payload) => {
+      try {
+        this.closeEnded(JSON.parse(payload) as SessionEnded);
+      } catch {
+        /* not ours */
+      }
+    }, this.logger);
+    await this.endedListener.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.endedListener?.stop();
+  }
+
+  private closeEnded(ended: SessionEnded): void {
+    for (const [client, state] of this.clients) {
+      if ((ended.tokenHash && state.tokenHash === ended.tokenHash) || (ended.userId !== undefined && state.userId === ended.userId)) {
+        client.close(4401, 'Session ended');
+        this.clients.delete(client);
+      }
+    }
   }
 
   /** Lets another module answer a client message type (e.g. 'simulator'). */
@@ -45,11 +84,29 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   }
 
   handleConnection(client: WebSocket, req: IncomingMessage): void {
+    // A page on another site must not open a socket with our user's cookie (cross-site WebSocket hijacking).
+    if (!this.originAllowed(req)) {
+      client.close(4403, 'Origin not allowed');
+      return;
+    }
+    const ip = clientIp(req, this.config.trustProxy);
+    if ([...this.clients.values()].filter((c) => c.ip === ip).length >= WS_MAX_PER_IP) {
+      client.close(1013, 'Too many connections');
+      return;
+    }
     const token = readCookie(req.headers.cookie, this.config.session.cookieName);
-    const state: ClientState = { user: this.sessions.resolve(token).catch(() => null), watching: null };
+    const state: ClientState = { user: this.sessions.resolve(token).catch(() => null), tokenHash: token ? SessionsService.hash(token) : null, ip, watching: null };
     this.clients.set(client, state);
+    void state.user.then((user) => {
+      if (!user) return;
+      state.userId = user.id;
+      if ([...this.clients.values()].filter((c) => c.userId === user.id).length > WS_MAX_PER_USER) {
+        client.close(1013, 'Too many connections');
+        this.clients.delete(client);
+      }
+    });
     client.on('message', (data: Buffer, isBinary: boolean) => {
-      if (isBinary || data.length > MAX_MESSAGE_BYTES) return this.sendTo(client, { type: 'error', message: 'Unsupported message' });
+      if (isBinary) return this.sendTo(client, { type: 'error', message: 'Unsupported message' });
       let msg: Record<string, unknown>;
       try {
         msg = JSON.parse(data.toString('utf8'));
@@ -60,12 +117,33 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     });
   }
 
+  private originAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    if (!origin) return true; // not a browser: it cannot carry someone else's cookie by itself
+    let parsed: string;
+    try {
+      parsed = new URL(origin).origin;
+    } catch {
+      return false;
+    }
+    if (parsed === new URL(this.config.publicUrl).origin) return true;
+    // Same origin as the address the socket was opened on (local runs, tests on a random port).
+    const host = req.headers.host;
+    return Boolean(host) && (parsed === `http://${host}` || parsed === `https://${host}`);
+  }
+
   handleDisconnect(client: WebSocket): void {
     this.clients.delete(client);
   }
 
   private async onMessage(client: WebSocket, state: ClientState, msg: Record<string, unknown>): Promise<void> {
     const user = await state.user;
+    // A session may have ended on an instance whose notification did not reach us: check again.
+    if (user && msg.type !== 'ping' && state.tokenHash && !(await this.sessions.stillActive(state.tokenHash))) {
+      client.close(4401, 'Session ended');
+      this.clients.delete(client);
+      return;
+    }
     if (msg.type === 'ping') return this.sendTo(client, { type: 'pong' });
     if (!user) return this.sendTo(client, { type: 'error', message: 'Not logged in' });
     if (msg.type === 'register') {
@@ -114,4 +192,12 @@ function readCookie(header: string | undefined, name: string): string | undefine
     }
   }
   return undefined;
+}
+
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.socket.remoteAddress ?? 'unknown';
 }

@@ -4,6 +4,7 @@ import { ReminderQuotaAndDispatch1795301773708 } from './1795301773708-reminder-
 import { BotConversation1795302577795 } from './1795302577795-bot-conversation';
 import { PhoneProofAndOptOut1795402335453 } from './1795402335453-phone-proof-and-opt-out';
 import { ProvenNumbers1795402970956 } from './1795402970956-proven-numbers';
+import { SessionEndSignals1795403100000 } from './1795403100000-session-end-signals';
 
 export const migrations: Function[] = [Initial1795301603932, ReminderQuotaAndDispatch1795301773708, BotConversation1795302577795,
-  PhoneProofAndOptOut1795402335453, ProvenNumbers1795402970956];
+  PhoneProofAndOptOut1795402335453, ProvenNumbers1795402970956, SessionEndSignals1795403100000];
