@@ -5,6 +5,7 @@
 import { PasswordResetCode } from '../accounts/password-reset-code.entity';
 import { Session } from '../accounts/session.entity';
 import { User } from '../accounts/user.entity';
+import { Job } from '../jobs/job.entity';
 import { RateLimitBucket } from '../common/rate-limit-bucket.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
 import { ReminderCreation } from '../reminders/reminder-creation.entity';
@@ -17,4 +18,4 @@ import { InboundEvent } from '../../bot/conversation/intake/inbound-event.entity
 import { TelegramLinkToken } from '../../bot/conversation/telegram-link-token.entity';
 
 export const entities = [User, Session, PasswordResetCode, RateLimitBucket, NewsletterSubscriber, Reminder, ReminderCreation, ReminderDeliveryRecord,
-  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken];
+  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, Job];
