@@ -247,6 +247,11 @@ describe('rules', () => {
     expect(occurrencesAfter('FREQ=DAILY;UNTIL=20260603T090000', PARIS, d, just(d), 10)).toHaveLength(3);
   });
 
+  it('a DTSTART with seconds and milliseconds is its own first occurrence', () => {
+    const d = new Date('2026-06-01T07:00:01.604Z');
+    expect(occurrencesAfter('FREQ=DAILY', PARIS, d, just(d), 2)).toEqual([d, new Date('2026-06-02T07:00:01.604Z')]);
+  });
+
   it('a rule that can never match ends instead of looping', () => {
     const d = local('2026-01-01T09:00', PARIS);
     expect(nextOccurrence('FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2', PARIS, d, d)).toBeNull();

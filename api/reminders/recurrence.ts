@@ -170,12 +170,13 @@ interface LocalTime {
   hour: number;
   minute: number;
   second: number;
+  millisecond?: number;
 }
 
 function at(date: DateTime, time: LocalTime, zone: string): DateTime {
   // Built from calendar fields in the zone, so a DST change never shifts the wall-clock time;
   // Luxon moves a time that falls in a spring-forward gap forward by the gap.
-  return DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second }, { zone });
+  return DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second, millisecond: time.millisecond ?? 0 }, { zone });
 }
 
 function nthWeekdays(days: DateTime[], byDay: ByDay[]): DateTime[] {
@@ -219,7 +220,8 @@ function monthCandidates(year: number, month: number, r: ParsedRrule, zone: stri
 
 /** Candidate instants of period `k` (k-th step of INTERVAL from DTSTART's period), sorted. */
 function periodCandidates(r: ParsedRrule, zone: string, start: DateTime, k: number): DateTime[] {
-  const time: LocalTime = { hour: start.hour, minute: start.minute, second: start.second };
+  // DTSTART's time of day to the millisecond, so DTSTART itself is always the first candidate.
+  const time: LocalTime = { hour: start.hour, minute: start.minute, second: start.second, millisecond: start.millisecond };
   const step = k * r.interval;
   const monthOk = (d: DateTime) => r.byMonth.length === 0 || r.byMonth.includes(d.month);
   let dates: DateTime[];
