@@ -7,6 +7,9 @@ export type ReminderStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 @Entity('reminders')
 // The dispatcher's hot path: pending reminders ordered by when they may next be tried.
 @Index('ix_reminders_pending_next_attempt', ['nextAttemptAt'], { where: `status = 'pending'` })
+// The back-office: counts per status, and "had a reminder delivered since" for active users.
+@Index('ix_reminders_status', ['status'])
+@Index('ix_reminders_sent_at', ['sentAt', 'userId'], { where: `status = 'sent'` })
 export class Reminder {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;
