@@ -95,10 +95,11 @@ export class CampaignsService {
         filters.push(`u.id IN (SELECT user_id FROM message_log WHERE direction = 'incoming' AND created_at >= now() - interval '${ACTIVE_DAYS} days' AND user_id IS NOT NULL
                                UNION SELECT user_id FROM reminders WHERE status = 'sent' AND sent_at >= now() - interval '${ACTIVE_DAYS} days')`);
       }
-      const [, total] = await m.query(
+      await m.query(
         `INSERT INTO campaign_recipients (campaign_id, user_id, status) SELECT $1, u.id, 'pending' FROM users u WHERE ${filters.join(' AND ')}`,
         [row.id, language],
       );
+      const [{ total }] = await m.query(`SELECT count(*)::int AS total FROM campaign_recipients WHERE campaign_id = $1`, [row.id]);
       await this.audit.record(actor, 'campaign.create', { type: 'campaign', id: row.id }, { message, language, audience, recipients: total }, m);
       return row.id as number;
     });
@@ -176,11 +177,11 @@ export class CampaignsService {
       `UPDATE campaign_recipients r SET status = CASE WHEN v.logged THEN 'sent' ELSE 'pending' END,
               done_at = CASE WHEN v.logged THEN now() ELSE NULL END, claimed_at = NULL
          FROM (SELECT s.user_id, EXISTS (SELECT 1 FROM message_log m WHERE m.user_id = s.user_id AND m.direction = 'outgoing'
-                                          AND m.details->>'purpose' = 'broadcast' AND m.details->>'campaignId' = $1::text) AS logged
+                                          AND m.details->>'purpose' = 'broadcast' AND m.details->>'campaignId' = $3) AS logged
                  FROM campaign_recipients s
                 WHERE s.campaign_id = $1 AND s.status = 'sending' AND s.claimed_at < now() - make_interval(secs => $2)) v
         WHERE r.campaign_id = $1 AND r.user_id = v.user_id AND r.status = 'sending'`,
-      [campaignId, STALE_CLAIM_S],
+      [campaignId, STALE_CLAIM_S, String(campaignId)],
     );
   }
 
