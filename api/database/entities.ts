@@ -15,7 +15,9 @@ import { MessageLogEntry } from '../live/message-log.entity';
 import { SimulatorMedia } from '../../bot/channels/simulator/simulator-media.entity';
 import { ConversationStateRow } from '../../bot/conversation/conversation-state.entity';
 import { InboundEvent } from '../../bot/conversation/intake/inbound-event.entity';
+import { AuditEntry } from '../audit/audit-entry.entity';
+import { Campaign, CampaignRecipient } from '../campaigns/campaign.entity';
 import { TelegramLinkToken } from '../../bot/conversation/telegram-link-token.entity';
 
 export const entities = [User, Session, PasswordResetCode, RateLimitBucket, NewsletterSubscriber, Reminder, ReminderCreation, ReminderDeliveryRecord,
-  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, Job];
+  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, Job, AuditEntry, Campaign, CampaignRecipient];
