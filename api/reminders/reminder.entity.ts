@@ -7,6 +7,8 @@ export type ReminderStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 @Entity('reminders')
 // The dispatcher's hot path: pending reminders ordered by when they may next be tried.
 @Index('ix_reminders_pending_next_attempt', ['nextAttemptAt'], { where: `status = 'pending'` })
+// The fair claim: each due user's oldest pending reminders, without sorting all of theirs.
+@Index('ix_reminders_pending_user_next_attempt', ['userId', 'nextAttemptAt'], { where: `status = 'pending'` })
 export class Reminder {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;
