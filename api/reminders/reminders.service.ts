@@ -9,6 +9,7 @@ import { ReminderDispatchStore, SentItem } from './reminder-dispatch-store';
 import { isValidZone, parseFutureInstant, REMINDER_MESSAGES, subjectProblem, textProblem } from './reminder-rules';
 import { ReminderWakeups } from './reminder-wakeups';
 import { Reminder, ReminderStatus } from './reminder.entity';
+import type { ReminderPart } from './reminder-part.entity';
 
 type Owner = Pick<User, 'id' | 'plan' | 'trialEndsAt' | 'subscriptionEndsAt' | 'language' | 'timezone'>;
 
@@ -368,6 +369,22 @@ export class RemindersService implements ReminderDispatchStore {
         WHERE status = 'pending' AND ${NOT_LEASED} ORDER BY next_attempt_at LIMIT 1`,
     );
     return row ? Number(row.ms) : null;
+  }
+
+  // ---- parts of a delivery (voice note, text, template) ----
+
+  /** The parts of this occurrence already accepted by the provider (a retry sends only the rest). */
+  async sentParts(id: number, dueAt: Date): Promise<Set<ReminderPart>> {
+    const rows: Array<{ part: ReminderPart }> = await this.dataSource.query(`SELECT part FROM reminder_parts WHERE reminder_id = $1 AND due_at = $2`, [id, dueAt]);
+    return new Set(rows.map((r) => r.part));
+  }
+
+  /** Records a part as sent, before the next part is attempted. */
+  async recordPartSent(id: number, dueAt: Date, part: ReminderPart, providerMessageId?: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO reminder_parts (reminder_id, due_at, part, provider_message_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [id, dueAt, part, providerMessageId?.slice(0, 128) ?? null],
+    );
   }
 
   // ---- helpers ----
