@@ -14,6 +14,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { REMINDER_DELIVERY } from './reminders/reminder-delivery.port';
 import { RemindersModule } from './reminders/reminders.module';
@@ -59,6 +60,7 @@ export class AppModule {
         }),
         ScheduleModule.forRoot(),
         DatabaseModule.forRoot(),
+        JobsModule,
         // Reset codes and welcome texts go out on the user's channel (logged when it is the simulator).
         PortsModule.forRoot(
           [

@@ -231,7 +231,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       enabled: bool('DISPATCHER_ENABLED', true),
       pollIntervalMs: int('DISPATCHER_POLL_MS', 500, 50, 60000),
       batchSize: int('DISPATCHER_BATCH_SIZE', 200, 1, 5000),
-      leaseSeconds: int('DISPATCHER_LEASE_SECONDS', 60, 5, 3600),
+      leaseSeconds: int('DISPATCHER_LEASE_SECONDS', 10, 3, 3600),
       maxAttempts: int('DISPATCHER_MAX_ATTEMPTS', 5, 1, 50),
       rates,
     },

@@ -5,6 +5,7 @@
 import { PasswordResetCode } from '../accounts/password-reset-code.entity';
 import { Session } from '../accounts/session.entity';
 import { User } from '../accounts/user.entity';
+import { Job } from '../jobs/job.entity';
 import { RateLimitBucket } from '../common/rate-limit-bucket.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
 import { ReminderCreation } from '../reminders/reminder-creation.entity';
@@ -19,4 +20,4 @@ import { Campaign, CampaignRecipient } from '../campaigns/campaign.entity';
 import { TelegramLinkToken } from '../../bot/conversation/telegram-link-token.entity';
 
 export const entities = [User, Session, PasswordResetCode, RateLimitBucket, NewsletterSubscriber, Reminder, ReminderCreation, ReminderDeliveryRecord,
-  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, AuditEntry, Campaign, CampaignRecipient];
+  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, Job, AuditEntry, Campaign, CampaignRecipient];

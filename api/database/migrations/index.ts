@@ -3,7 +3,8 @@ import { Initial1795301603932 } from './1795301603932-initial';
 import { ReminderQuotaAndDispatch1795301773708 } from './1795301773708-reminder-quota-and-dispatch';
 import { BotConversation1795302577795 } from './1795302577795-bot-conversation';
 import { PhoneProofAndOptOut1795402335453 } from './1795402335453-phone-proof-and-opt-out';
-import { BackofficeAuditCampaigns1795402787277 } from './1795402787277-backoffice-audit-campaigns';
+import { JobsTable1795402782575 } from './1795402782575-jobs-table';
+import { BackofficeAuditCampaigns1795403261841 } from './1795403261841-backoffice-audit-campaigns';
 
 export const migrations: Function[] = [Initial1795301603932, ReminderQuotaAndDispatch1795301773708, BotConversation1795302577795,
-  PhoneProofAndOptOut1795402335453, BackofficeAuditCampaigns1795402787277];
+  PhoneProofAndOptOut1795402335453, JobsTable1795402782575, BackofficeAuditCampaigns1795403261841];
