@@ -15,7 +15,9 @@ import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { REMINDER_DELIVERY } from './reminders/reminder-delivery.port';
 import { RemindersModule } from './reminders/reminders.module';
+import { BillingModule } from './billing/billing.module';
 import { SubscriptionController } from './billing/subscription.controller';
+import { ReferralsModule } from './referrals/referrals.module';
 import { PublicConfigController } from './web/public-config.controller';
 
 /** Ports every module may need, bound once for the whole app. */
@@ -63,6 +65,9 @@ export class AppModule {
         NewsletterModule,
         reminders,
         BotModule.forRoot(config, reminders),
+        // Before AdminModule: its catch-all answers unknown /api/admin paths.
+        ReferralsModule,
+        BillingModule,
         AdminModule,
         HealthModule,
       ],

@@ -3,6 +3,7 @@ import { Initial1795301603932 } from './1795301603932-initial';
 import { ReminderQuotaAndDispatch1795301773708 } from './1795301773708-reminder-quota-and-dispatch';
 import { BotConversation1795302577795 } from './1795302577795-bot-conversation';
 import { PhoneProofAndOptOut1795402335453 } from './1795402335453-phone-proof-and-opt-out';
+import { BillingAndReferrals1795402905156 } from './1795402905156-billing-and-referrals';
 
 export const migrations: Function[] = [Initial1795301603932, ReminderQuotaAndDispatch1795301773708, BotConversation1795302577795,
-  PhoneProofAndOptOut1795402335453];
+  PhoneProofAndOptOut1795402335453, BillingAndReferrals1795402905156];
