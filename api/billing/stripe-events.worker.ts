@@ -83,7 +83,7 @@ export class StripeEventsWorker implements OnApplicationBootstrap, OnApplication
                       ORDER BY received_at LIMIT 10 FOR UPDATE SKIP LOCKED)
          RETURNING id, type, payload, attempts`,
         [LEASE_SECONDS],
-      ).then((r) => (Array.isArray(r[0]) ? r[0] : r));
+      ).then(([rows]) => rows); // an UPDATE answers [rows, affected count]
       if (!events.length) return total;
       for (const e of events) {
         try {

@@ -105,7 +105,7 @@ export class ReferralsService {
   }
 
   async markPaid(id: number): Promise<CommissionView> {
-    const rows = await this.dataSource.query(`UPDATE referral_commissions SET status = 'paid', updated_at = now() WHERE id = $1 AND status IN ('pending', 'paid') RETURNING id`, [id]);
+    const [rows] = await this.dataSource.query(`UPDATE referral_commissions SET status = 'paid', updated_at = now() WHERE id = $1 AND status IN ('pending', 'paid') RETURNING id`, [id]);
     if (!rows.length) {
       const exists = await this.dataSource.query(`SELECT status FROM referral_commissions WHERE id = $1`, [id]);
       if (!exists.length) throw new NotFoundException('Commission introuvable');
@@ -137,8 +137,9 @@ export class ReferralsService {
 
   /** A refunded invoice owes its partner nothing. */
   async cancelForInvoice(invoiceId: string, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    const rows = await manager.query(`UPDATE referral_commissions SET status = 'cancelled', updated_at = now() WHERE invoice_id = $1 AND status <> 'cancelled' RETURNING id`, [invoiceId]);
-    return rows.length;
+    // An UPDATE answers [rows, affected count].
+    const [, affected] = await manager.query(`UPDATE referral_commissions SET status = 'cancelled', updated_at = now() WHERE invoice_id = $1 AND status <> 'cancelled' RETURNING id`, [invoiceId]);
+    return Number(affected) || 0;
   }
 
   private partnerView(r: any): PartnerView {
