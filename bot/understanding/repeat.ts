@@ -1,5 +1,5 @@
 import { DayPart, Language } from './types';
-import { EN_ORDINALS, EN_WEEKDAYS, fold, FR_ORDINALS, FR_WEEKDAYS } from './vocabulary';
+import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, fold, FR_MONTH_RE, FR_ORDINALS, FR_WEEKDAYS } from './vocabulary';
 
 /**
  * Repetition words (CONVENTIONS rules 13 and 15): "tous les lundis", "every other week", "le 5 de
@@ -31,13 +31,13 @@ const WEEKDAYS_CODE = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 const EN_WD_FULL = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
 const EN_WD = `${EN_WD_FULL}|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun`;
-const EN_WD_LIST = `(?:${EN_WD})s?(?:\\s*(?:,|and|&|or|\\+)\\s*(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
+const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|and|&|or|\\+)\\s*|\\s+)(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
 const EN_ORD = 'first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|second\\s+(?:to\\s+)?last';
 const EN_DAYNUM = '\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last(?:\\s+day)?';
 const EN_UNIT = 'minute|min|hour|hr|day|week|fortnight|month|year';
 
 const FR_WD = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
-const FR_WD_LIST = `(?:${FR_WD})s?(?:\\s*(?:,|et|ou)\\s*(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
+const FR_WD_LIST = `(?:${FR_WD})s?(?:(?:\\s*(?:,|et|ou)\\s*|\\s+)(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
 const FR_ORD =
   'premiers?|premi[èe]res?|1er|1re|1[èe]re|2e|2[èe]me|second|seconde|3e|3[èe]me|4e|4[èe]me|5e|5[èe]me|derniers?|derni[èe]res?|avant[\\s-]derniers?';
 const FR_EVERY = '(?:tou(?:te)?s\\s+les|chaque)';
@@ -188,6 +188,11 @@ const EN_PATTERNS: Pattern[] = [
       return { kind: 'freq', freq: f.freq, ...(f.mult > 1 ? { interval: f.mult } : {}) };
     },
   ),
+  // "every 4th of July", "each march 14": a repetition of a calendar date (the date parsers read it).
+  pattern(
+    `(?:every|each)(?=\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}])|(?:${EN_MONTH_RE})\\s+(?:the\\s+)?\\d{1,2}(?!\\d)))`,
+    () => ({ kind: 'freq', freq: 'YEARLY' }),
+  ),
   // Ends: "for 5 days", "for the next 3 weeks", "10 times", "until".
   pattern(`for\\s+(?:the\\s+next\\s+)?(?<n>\\d+|a|one)\\s+(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times`, (g) => {
     if (g.t) return { kind: 'count', count: Number(g.t), countUnit: 'times' };
@@ -279,6 +284,11 @@ const FR_PATTERNS: Pattern[] = [
       const f = unitFreq(g.u ?? g.once ?? g.once2 ?? '');
       return f ? { kind: 'freq', freq: f.freq } : null;
     },
+  ),
+  // "chaque 14 juillet", "tous les 1er mai": a repetition of a calendar date.
+  pattern(
+    `(?:chaque|tous\\s+les)(?=\\s+(?:\\d{1,2}|1er|premier)\\s+(?:${FR_MONTH_RE})(?![\\p{L}]))`,
+    () => ({ kind: 'freq', freq: 'YEARLY' }),
   ),
   pattern(
     `(?:pendant|durant|sur|pour)\\s+(?:les\\s+)?(?<n>\\d+|une?)\\s+(?:prochaine?s\\s+)?(?<u>jours?|semaines?|mois|ans|ann[ée]es)(?:\\s+(?:prochaine?s|suivante?s|[àa]\\s+venir))?` +

@@ -150,6 +150,13 @@ export function splitReminders(
     return draft;
   });
 
+  // Whether a part's repetition comes after its times ("… at 5pm every day").
+  const trailing = parts.map((part) => {
+    const inPart = (x: number) => x >= part.from && x < part.to;
+    const rec = repeats.filter((r) => r.kind === 'freq' && inPart(r.start));
+    const clocks = part.items.filter((i) => i.clock && !i.rec);
+    return rec.length > 0 && clocks.length > 0 && rec[0].start > clocks[clocks.length - 1].start;
+  });
   // Rule 16: a day or a repetition carries to the parts after it that say none.
   for (let i = 1; i < drafts.length; i++) {
     const d = drafts[i];
@@ -159,6 +166,18 @@ export function splitReminders(
       d.repeats.push(...prev.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
       d.until ??= prev.until;
       d.own = { ...d.own, day: prev.own.day, rec: prev.own.rec };
+    }
+  }
+  // A repetition said after the times it governs ("at 7am and 5pm every day", "at 6am to do yoga
+  // and at 6pm to meditate every day") applies to the parts before it that say no day of their own.
+  for (let i = drafts.length - 1; i > 0; i--) {
+    const d = drafts[i];
+    const freq = d.repeats.filter((r) => r.kind === 'freq');
+    if (!freq.length || !trailing[i]) continue;
+    for (let j = i - 1; j >= 0 && !drafts[j].own.day && !drafts[j].own.rec; j--) {
+      drafts[j].repeats.push(...d.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
+      drafts[j].until ??= d.until;
+      drafts[j].own = { ...drafts[j].own, rec: true };
     }
   }
   // An end said after the last part ("… at 9am and 9pm for 5 days") bounds the parts it follows too.

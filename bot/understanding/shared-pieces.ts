@@ -58,7 +58,7 @@ export function ordinalDayPiece(
   env: ParseEnv,
   n: number,
   weekday: number,
-  target: { month?: number; year?: number; relative: number },
+  target: { month?: number; year?: number; relative: number; upcoming?: boolean },
 ): WhenPiece | null {
   const today = env.today;
   const compute = (year: number, month: number) =>
@@ -73,7 +73,13 @@ export function ordinalDayPiece(
     return d ? { date: ymd(d) } : null;
   }
   const base = today.startOf('month').plus({ months: target.relative });
-  const d = compute(base.year, base.month);
+  let d = compute(base.year, base.month);
+  // "the last friday of the month", "le dernier jour du mois": the next one, so next month's once
+  // this month's has passed.
+  if (target.upcoming && (!d || d.toISODate()! < today.toISODate()!)) {
+    const next = base.plus({ months: 1 });
+    d = compute(next.year, next.month);
+  }
   return d ? { date: ymd(d) } : null;
 }
 

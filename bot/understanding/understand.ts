@@ -72,13 +72,15 @@ function extract(
   const today = DateTime.utc(now.year, now.month, now.day);
   const env: ParseEnv = { now, today, zone, language, bareDurations };
   const repeats = withRepeats ? findRepeats(norm.text, language) : [];
-  // Repetition words are blanked (same length, so positions hold) before the date parsers run.
+  // Repetition words are blanked before the date parsers run: same length, so positions hold,
+  // and with a sign that is neither a space nor a letter, so the words on either side never join
+  // ("à 18h jusqu'au 31 août" must not read as 18:31).
   let parsed = norm.text;
   if (repeats.length) {
     let out = '';
     let cursor = 0;
     for (const r of repeats) {
-      out += parsed.slice(cursor, r.start) + ' '.repeat(r.end - r.start);
+      out += parsed.slice(cursor, r.start) + ' ' + '·'.repeat(Math.max(0, r.end - r.start - 2)) + (r.end - r.start > 1 ? ' ' : '');
       cursor = r.end;
     }
     parsed = out + parsed.slice(cursor);
