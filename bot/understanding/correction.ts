@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { firstOccurrence } from './first-occurrence';
+import { firstOccurrence } from '../../api/reminders/recurrence';
 import { detectLanguage } from './language';
 import { Correction, CurrentReminder, Language, UnderstandContext, UnderstoodReminder } from './types';
 import { toZonedNow, understand } from './understand';

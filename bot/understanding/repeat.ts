@@ -8,7 +8,8 @@ import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, fold, FR_MONTH_RE, FR_ORDINALS, 
  * they leave ("every year on 14 March", "tous les mois le 5") are read by the date parsers and
  * anchor the rule (see understand.ts).
  */
-export type Freq = 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+/** The frequencies of api/reminders/recurrence.ts (contract B); no MINUTELY there. */
+export type Freq = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
 
 export interface RepeatMarker {
   start: number;
@@ -34,7 +35,7 @@ const EN_WD = `${EN_WD_FULL}|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun`;
 const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|and|&|or|\\+)\\s*|\\s+)(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
 const EN_ORD = 'first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|second\\s+(?:to\\s+)?last';
 const EN_DAYNUM = '\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last(?:\\s+day)?';
-const EN_UNIT = 'minute|min|hour|hr|day|week|fortnight|month|year';
+const EN_UNIT = 'hour|hr|day|week|fortnight|month|year';
 
 const FR_WD = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
 const FR_WD_LIST = `(?:${FR_WD})s?(?:(?:\\s*(?:,|et|ou)\\s*|\\s+)(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
@@ -85,7 +86,6 @@ function frOrdinal(s: string): number | undefined {
 
 function unitFreq(u: string): { freq: Freq; mult: number } | null {
   const t = fold(u);
-  if (/^(?:minute|min|mn)/.test(t)) return { freq: 'MINUTELY', mult: 1 };
   if (/^(?:hour|hr|heure|h$)/.test(t)) return { freq: 'HOURLY', mult: 1 };
   if (/^(?:day|jour)/.test(t)) return { freq: 'DAILY', mult: 1 };
   if (/^fortnight/.test(t)) return { freq: 'WEEKLY', mult: 2 };
@@ -255,7 +255,7 @@ const FR_PATTERNS: Pattern[] = [
   ),
   // "tous les 3 jours", "toutes les 2 semaines", "une semaine sur deux", "tous les 15 jours".
   pattern(
-    `${FR_EVERY}\\s+(?<n>\\d+)\\s+(?<u>minutes?|mn|min|heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
+    `${FR_EVERY}\\s+(?<n>\\d+)\\s+(?<u>heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
       `|(?:1|une?)\\s+(?<u2>semaine|jour|mois|an|ann[ée]e)\\s+sur\\s+(?<n2>\\d+)`,
     (g) => {
       const f = unitFreq(g.u ?? g.u2 ?? '');

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
+import { firstOccurrence } from '../../api/reminders/recurrence';
 import { forwardDate } from './calendar';
-import { firstOccurrence } from './first-occurrence';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
@@ -268,7 +268,7 @@ function resolveRepeating(
   if (startDay && startDay.minus({ milliseconds: 1 }) > from) from = startDay.minus({ milliseconds: 1 });
   let first: Date | null = null;
   for (const t of times ?? [undefined]) {
-    const d = firstOccurrence(base, zone, from.toJSDate(), t);
+    const d = firstOf(base, zone, from.toJSDate(), t);
     if (d && (!first || d < first)) first = d;
   }
   if (!first) return null;
@@ -296,4 +296,13 @@ function resolveRepeating(
     if (end.isValid) rule.until = end.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
   }
   return { local, zone, rrule: ruleText(rule) };
+}
+
+/** The engine's first occurrence (api/reminders/recurrence.ts), null for a rule it refuses. */
+function firstOf(rule: string, zone: string, now: Date, time?: { hour: number; minute: number }): Date | null {
+  try {
+    return firstOccurrence(rule, zone, now, time);
+  } catch {
+    return null;
+  }
 }
