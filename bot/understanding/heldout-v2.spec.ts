@@ -26,6 +26,15 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
   });
 
+  it('scores the second batch (fixtures/heldout-v2b.jsonl), written after the first batch\'s fixes', () => {
+    const batch = readCases(resolve(fixtures, 'heldout-v2b.jsonl'));
+    expect(batch.length).toBeGreaterThanOrEqual(100);
+    const result = score(batch);
+    reportScore('heldout-v2b', result);
+    // 97.3 % (both) as first scored (one of its misses was an error in the set); 100 % after the fixes below.
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+  });
+
   it('scores the public version-2 sample', () => {
     const result = score(readCases(resolve(fixtures, 'sample2.jsonl')));
     reportScore('sample2', result);
@@ -110,5 +119,24 @@ describe('general fixes found by the version-2 held-out set', () => {
 
   it('cuts a date word after "until" without eating into the next words', () => {
     expect(all('remind me every day at 10pm until may 1 to log my meals', 'en')[0].subject).toBe('log my meals');
+  });
+
+  it('reads weekday words anywhere as a possible repetition ("le mardi et le vendredi" at the start)', () => {
+    expect(all("le mardi et le vendredi rappelle-moi d'aller à la piscine", 'fr')).toEqual([
+      { due: '2026-04-17T09:00', rrule: 'FREQ=WEEKLY;BYDAY=TU,FR', subject: 'aller à la piscine' },
+    ]);
+  });
+
+  it('knows the Quebec weekend and school days', () => {
+    expect(all("rappelle-moi toutes les fins de semaine de laver l'auto", 'fr', 'montreal')[0]).toEqual({
+      due: '2026-04-18T09:00',
+      rrule: 'FREQ=WEEKLY;BYDAY=SA,SU',
+      subject: "laver l'auto",
+    });
+    expect(all('remind me every school day at 7am to wake the kids', 'en')[0]).toEqual({
+      due: '2026-04-16T07:00',
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      subject: 'wake the kids',
+    });
   });
 });

@@ -143,7 +143,7 @@ const EN_PATTERNS: Pattern[] = [
   ),
   // "every weekday", "on weekdays", "monday to friday", "every working day".
   pattern(
-    `(?:(?:every|each|on)\\s+)?(?:week\\s?days|work(?:ing)?\\s?days|business\\s+days)|(?:every|each)\\s+(?:week\\s?day|work(?:ing)?\\s?day|business\\s+day)` +
+    `(?:(?:every|each|on)\\s+)?(?:week\\s?days|work(?:ing)?\\s?days|(?:business|school)\\s?days)|(?:every|each)\\s+(?:week\\s?day|work(?:ing)?\\s?day|(?:business|school)\\s?day)` +
       `|(?:(?:every\\s+day\\s+)?from\\s+)?mon(?:day)?\\s*(?:to|through|thru|till|until|-)\\s*fri(?:day)?`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
   ),
@@ -236,7 +236,11 @@ const FR_PATTERNS: Pattern[] = [
       `|(?:les|tous\\s+les)\\s+jours\\s+(?:de\\s+semaine|ouvr(?:ables|[ée]s))|(?:chaque|tous\\s+les)\\s+jours?\\s+de\\s+travail`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
   ),
-  pattern(`(?:tous\\s+les|les)\\s+week-?\\s?ends?|chaque\\s+week-?\\s?end`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] })),
+  // "tous les week-ends"; in Quebec "toutes les fins de semaine".
+  pattern(
+    `(?:tous\\s+les|les)\\s+week-?\\s?ends?|chaque\\s+week-?\\s?end|(?:toutes\\s+les|les)\\s+fins\\s+de\\s+semaine|chaque\\s+fin\\s+de\\s+semaine`,
+    () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] }),
+  ),
   // "tous les lundis", "chaque mardi et jeudi", "un lundi sur deux".
   pattern(`(?:tous\\s+les|chaque)\\s+(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
     const byDay = weekdayCodes(g.wds ?? g.wd1 ?? '', FR_WEEKDAYS);
@@ -305,7 +309,7 @@ const FR_PATTERNS: Pattern[] = [
 /** Cheap test so most messages (no repetition) skip the patterns. */
 const HINT: Record<Language, RegExp> = {
   en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|(?:day|sun|satur)days|times|until|till|through|once|for\s|mon/i,
-  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois|pendant|durant|jusqu|sur|pour|mois|lundi|week/i,
+  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois|pendant|durant|jusqu|sur|pour|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i,
 };
 
 /** The repetition markers in the normalized text, left to right, without overlaps (longest first). */
