@@ -5,6 +5,7 @@ import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
 import { extractSubject } from './subject';
+import { zoneNamed } from './zone-cache';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
 
@@ -29,6 +30,9 @@ const CONTINUATION: Record<Language, RegExp> = {
   en: /^(?:(?:and|then|also|plus)\s+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:to|that|about)(?![\p{L}])\s*/iu,
   fr: /^(?:(?:et|puis|ensuite|aussi)\s+)*(?:(?:rappelle[- ]moi)\s+)?(?:de\s+|d'|qu'|que\s+)?/iu,
 };
+
+/** The most reminders one message gives. */
+export const MAX_PARTS = 10;
 
 interface Item {
   start: number;
@@ -80,6 +84,12 @@ function cutParts(text: string, items: Item[]): Part[] {
       current.to = cut[0];
       parts.push({ from: cut[1], to: text.length, items: [b] });
     } else current.items.push(b);
+  }
+  // A message asks for a handful of reminders, not hundreds: past MAX_PARTS the rest stays one
+  // part, which also bounds the work on a long pasted text.
+  if (parts.length > MAX_PARTS) {
+    const rest = parts.splice(MAX_PARTS - 1);
+    parts.push({ from: rest[0].from, to: text.length, items: rest.flatMap((p) => p.items) });
   }
   // Parts that do not say the same kind of thing belong together ("lundi, à 9h").
   for (let i = parts.length - 1; i > 0; i--) {
@@ -228,7 +238,8 @@ function resolveRepeating(
   userZone: string,
 ): { local: DateTime; zone: string; rrule: string } | null {
   const zone = piece.zone ?? userZone;
-  const now = nowInstant.setZone(zone);
+  const z = zoneNamed(zone);
+  const now = nowInstant.setZone(z);
   const freqs = markers.filter((m) => m.kind === 'freq');
   const rule: Parameters<typeof ruleText>[0] = { freq: freqs[0].freq! };
   for (const m of freqs) {
@@ -253,7 +264,7 @@ function resolveRepeating(
     } else if (rule.freq === 'WEEKLY' && p.fromWeekday && !rule.byDay) {
       rule.byDay = [['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'][day.weekday]];
     } else {
-      startDay = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone });
+      startDay = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z });
     }
   }
   let times: Array<{ hour: number; minute: number }> | undefined;
@@ -272,7 +283,7 @@ function resolveRepeating(
     if (d && (!first || d < first)) first = d;
   }
   if (!first) return null;
-  const local = DateTime.fromJSDate(first).setZone(zone);
+  const local = DateTime.fromJSDate(first).setZone(z);
   const count = markers.find((m) => m.kind === 'count');
   if (count?.count) {
     const n = count.count;
@@ -292,7 +303,7 @@ function resolveRepeating(
   if (until?.date) {
     const today = now.startOf('day');
     const fwd = forwardDate(until.date, DateTime.utc(today.year, today.month, today.day));
-    const end = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone }).endOf('day');
+    const end = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z }).endOf('day');
     if (end.isValid) rule.until = end.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
   }
   return { local, zone, rrule: ruleText(rule) };
