@@ -18,7 +18,7 @@ const LEAD: Record<Language, RegExp> = {
 };
 
 const CANCEL: Record<Language, RegExp> = {
-  fr: /^(?:(?:non|en\s+fait|finalement|bon|oh|euh)[\s,.!]*)*(?:annule[rz]?|supprime[rz]?|efface[rz]?|retire[rz]?|laisse[rz]?\s+tomber|oublie[rz]?(?:\s+[çc]a|\s+le)?|pas\s+la\s+peine|c'est\s+bon\s+finalement|stop)(?:[\s-]+(?:le|la|les|l'|[çc]a|ce|cette|celui-ci|celui-l[àa]|moi|tout))?(?:\s+(?:dernier|derni[èe]re|rappel|rappels|rendez-vous|l[àa]))*[\s.!]*(?:merci)?[\s.!]*$/iu,
+  fr: /^(?:(?:non|en\s+fait|finalement|bon|oh|euh)[\s,.!]*)*(?:annule[rz]?|supprime[rz]?|efface[rz]?|retire[rz]?|laisse[rz]?\s+tomber|oublie[rz]?(?:\s+[çc]a|\s+le)?|pas\s+la\s+peine|c'est\s+bon\s+finalement)(?:[\s-]+(?:le|la|les|l'|[çc]a|ce|cette|celui-ci|celui-l[àa]|moi|tout))?(?:\s+(?:dernier|derni[èe]re|rappel|rappels|rendez-vous|l[àa]))*[\s.!]*(?:merci)?[\s.!]*$/iu,
   en: /^(?:(?:no|actually|oh|um|hmm)[\s,.!]*)*(?:cancel|delete|remove|drop|scrap|scratch|forget|never\s*mind|nevermind|don'?t\s+bother|no\s+need)(?:\s+(?:it|that|this|the|last|one|reminder|all|about\s+it|that\s+one|the\s+last\s+one|the\s+reminder))*[\s.!]*(?:thanks?)?[\s.!]*$/iu,
 };
 
@@ -87,6 +87,8 @@ function mergeWhen(
     rrule,
   });
   const got = DateTime.fromJSDate(read.dueAt).setZone(zone);
+  // "dans 2 heures", "in an hour": counted from now, whatever the current day.
+  if (DELAY[language].test(rest) && !read.rrule) return out(got, null);
   if (read.rrule) {
     // "non, tous les jours": the new rule at the time already set, unless a time is said.
     if (saysTime) return out(got, read.rrule);
@@ -120,6 +122,11 @@ function nextOnRule(rule: string, zone: string, now: DateTime, at: DateTime, cur
   const d = firstOccurrence(rule, zone, from.toJSDate(), { hour: at.hour, minute: at.minute });
   return d ? DateTime.fromJSDate(d).setZone(zone) : at;
 }
+
+const DELAY: Record<Language, RegExp> = {
+  fr: /(?<![\p{L}])(?:dans|d'ici)\s+(?:\d|une?\s|quelques|deux|trois|dix|quinze|vingt|trente|demi|quart)/iu,
+  en: /(?<![\p{L}])(?:in|within)\s+(?:\d|an?\s|a\s+few|a\s+couple|half|two|three|ten|fifteen|twenty|thirty)/iu,
+};
 
 const DAY_WORDS: Record<Language, RegExp> = {
   fr: /(?<![\p{L}])(?:aujourd'hui|demain|apr[èe]s[\s-]demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|semaine|week-?end|mois|jours?|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|le\s+\d{1,2}(?!\s*[h:])|\d{1,2}\/\d{1,2})(?![\p{L}])/iu,
