@@ -9,6 +9,9 @@ export type ReminderStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 @Index('ix_reminders_pending_next_attempt', ['nextAttemptAt'], { where: `status = 'pending'` })
 // A series has at most one pending occurrence: a second insert of "the next one" fails instead of doubling it.
 @Index('ux_reminders_series_pending', ['seriesId'], { unique: true, where: `status = 'pending' AND series_id IS NOT NULL` })
+// The back-office: counts per status, and "had a reminder delivered since" for active users.
+@Index('ix_reminders_status', ['status'])
+@Index('ix_reminders_sent_at', ['sentAt', 'userId'], { where: `status = 'sent'` })
 export class Reminder {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;

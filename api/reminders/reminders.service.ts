@@ -356,37 +356,69 @@ export class RemindersService implements ReminderDispatchStore {
     return this.repo.findOneByOrFail({ id });
   }
 
-  /** Admin edit: fields and any of pending/sent/failed, each move stamped like the dispatcher's. */
+  /**
+   * Admin edit: fields and any of pending/sent/failed, each move stamped like the dispatcher's.
+   * A conditional UPDATE on the status read and on no live delivery lease: an edit racing the
+   * dispatcher (which moves pending → sent under its lease) is refused, never overwritten.
+   */
   async adminUpdate(id: number, input: AdminUpdateInput): Promise<Reminder> {
     const r = await this.repo.findOne({ where: { id: this.checkId(id) } });
     if (!r) throw new NotFoundException(REMINDER_MESSAGES.notFound);
+    const sets: string[] = [];
+    const params: unknown[] = [id, r.status];
+    const set = (sql: string, value: unknown) => {
+      params.push(value);
+      sets.push(sql.replace('?', `$${params.length}`));
+    };
     if (input.subject !== undefined) {
       const p = subjectProblem(input.subject);
       if (p) throw new BadRequestException(p);
-      r.subject = input.subject.trim();
+      set('subject = ?', input.subject.trim());
     }
     if (input.reminderText !== undefined) {
       const p = textProblem(input.reminderText);
       if (p) throw new BadRequestException(p);
-      r.reminderText = input.reminderText.trim();
+      set('reminder_text = ?', input.reminderText.trim());
     }
-    if (input.languageCode !== undefined) r.languageCode = input.languageCode;
+    if (input.languageCode !== undefined) {
+      if (input.languageCode !== 'fr' && input.languageCode !== 'en') throw new BadRequestException(REMINDER_MESSAGES.language);
+      set('language_code = ?', input.languageCode);
+    }
     if (input.status !== undefined && input.status !== r.status) {
+      if (!['pending', 'sent', 'failed'].includes(input.status)) throw new BadRequestException(REMINDER_MESSAGES.adminStatus);
       const now = this.clock.now();
-      r.status = input.status;
-      r.statusChangedAt = now;
-      r.leaseOwner = null;
-      r.leaseUntil = null;
-      if (input.status === 'sent') r.sentAt = now;
-      if (input.status === 'failed') r.failedAt = now;
+      set('status = ?', input.status);
+      set('status_changed_at = ?', now);
+      sets.push('lease_owner = NULL', 'lease_until = NULL');
+      if (input.status === 'sent') set('sent_at = ?', now);
+      if (input.status === 'failed') set('failed_at = ?', now);
       if (input.status === 'pending') {
-        r.attempts = 0;
-        r.nextAttemptAt = new Date(Math.max(now.getTime(), new Date(r.dueAt).getTime()));
+        sets.push('attempts = 0');
+        set('next_attempt_at = ?', new Date(Math.max(now.getTime(), new Date(r.dueAt).getTime())));
       }
     }
-    const saved = await this.repo.save(r);
+    if (!sets.length) return r;
+    const res: [unknown[], number] = await this.dataSource.query(
+      `UPDATE reminders SET ${sets.join(', ')}, updated_at = now()
+        WHERE id = $1 AND status = $2 AND NOT (status = 'pending' AND lease_until IS NOT NULL AND lease_until >= now()) RETURNING id`,
+      params,
+    );
+    if (!res[1]) throw new ConflictException(REMINDER_MESSAGES.changedMeanwhile);
+    const saved = await this.repo.findOneByOrFail({ id });
     if (saved.status === 'pending') this.wakeups?.emit(saved.nextAttemptAt);
     return saved;
+  }
+
+  /** Admin delete: any status, refused only while a delivery is in flight. */
+  async adminDelete(id: number): Promise<Reminder> {
+    const r = await this.repo.findOne({ where: { id: this.checkId(id) } });
+    if (!r) throw new NotFoundException(REMINDER_MESSAGES.notFound);
+    const res: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM reminders WHERE id = $1 AND NOT (status = 'pending' AND lease_until IS NOT NULL AND lease_until >= now()) RETURNING id`,
+      [id],
+    );
+    if (!res[1]) throw new ConflictException(REMINDER_MESSAGES.inDelivery);
+    return r;
   }
 
   // ---- dispatcher (ReminderDispatchStore) ----
