@@ -3,7 +3,7 @@ import { forwardDate, nextWeekday } from './calendar';
 import { DayPart, WhenPiece } from './types';
 
 /** Rule 3: the hour a day part stands for when no time is given. */
-const PART_HOUR: Record<DayPart, number> = {
+export const PART_HOUR: Record<DayPart, number> = {
   morning: 9,
   noon: 12,
   afternoon: 15,
@@ -39,7 +39,7 @@ export function combinePieces(pieces: WhenPiece[]): WhenPiece {
 }
 
 /** Hours the time may stand for, in order of preference (rule 8, day parts). */
-function candidateHours(piece: WhenPiece): number[] {
+export function candidateHours(piece: WhenPiece): number[] {
   const t = piece.time!;
   const part = piece.part;
   const h = t.hour;
