@@ -94,6 +94,41 @@ export class RemindersService implements ReminderDispatchStore {
   }
 
   async createForUser(user: Owner, input: CreateReminderInput): Promise<Reminder> {
+    const [saved] = await this.createManyForUser(user, [input]);
+    return saved;
+  }
+
+  /**
+   * Several reminders at once (the bot's "2 reminders: …; … — shall I confirm?"): every one is
+   * validated first, then the quota is checked for all of them together and they are stored in
+   * one transaction: all or none.
+   */
+  async createManyForUser(user: Owner, inputs: CreateReminderInput[]): Promise<Reminder[]> {
+    if (!inputs.length) return [];
+    const rows = inputs.map((input) => this.prepare(user, input));
+    const saved = await this.dataSource.transaction(async (m) => {
+      // Serialises a user's concurrent creations so two requests cannot both take the last slot.
+      await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
+      await this.quota.assertCanCreate(user, m, rows.length);
+      const out: Reminder[] = [];
+      for (const fields of rows) {
+        const row = await m.save(m.create(Reminder, fields));
+        if (row.rrule) {
+          row.seriesId = row.id;
+          await m.update(Reminder, { id: row.id }, { seriesId: row.id });
+        }
+        // A repeating reminder counts once, here: its later occurrences are not creations.
+        await this.quota.record(user.id, row.id, m);
+        out.push(row);
+      }
+      return out;
+    });
+    for (const r of saved) this.wakeups?.emit(r.dueAt);
+    return saved;
+  }
+
+  /** Validates one creation and returns the row to insert. */
+  private prepare(user: Owner, input: CreateReminderInput): Partial<Reminder> {
     const source = input.source ?? 'api';
     const fromForm = source !== 'bot';
     const problem = subjectProblem(input.subject) ?? (fromForm || input.reminderText !== undefined ? textProblem(input.reminderText ?? '', fromForm) : null);
@@ -110,36 +145,20 @@ export class RemindersService implements ReminderDispatchStore {
       if (entitlement(user, this.clock.now()).plan !== 'premium') throw new RepeatRequiresPremiumException();
       first = this.firstFitting(rrule, timezone, dueAt);
     }
-
-    const saved = await this.dataSource.transaction(async (m) => {
-      // Serialises a user's concurrent creations so two requests cannot both take the last slot.
-      await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
-      await this.quota.assertCanCreate(user, m);
-      const reminder = m.create(Reminder, {
-        userId: user.id,
-        subject,
-        reminderText: (input.reminderText ?? subject).trim(),
-        dueAt: first,
-        nextAttemptAt: first,
-        timezone,
-        languageCode,
-        source,
-        status: 'pending' as ReminderStatus,
-        statusChangedAt: this.clock.now(),
-        rrule,
-        seriesStart: rrule ? first : null,
-      });
-      const row = await m.save(reminder);
-      if (rrule) {
-        row.seriesId = row.id;
-        await m.update(Reminder, { id: row.id }, { seriesId: row.id });
-      }
-      // A repeating reminder counts once, here: its later occurrences are not creations.
-      await this.quota.record(user.id, row.id, m);
-      return row;
-    });
-    this.wakeups?.emit(saved.dueAt);
-    return saved;
+    return {
+      userId: user.id,
+      subject,
+      reminderText: (input.reminderText ?? subject).trim(),
+      dueAt: first,
+      nextAttemptAt: first,
+      timezone,
+      languageCode,
+      source,
+      status: 'pending' as ReminderStatus,
+      statusChangedAt: this.clock.now(),
+      rrule,
+      seriesStart: rrule ? first : null,
+    };
   }
 
   /** The user's reminders, newest due first. */
