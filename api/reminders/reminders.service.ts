@@ -194,6 +194,8 @@ export class RemindersService implements ReminderDispatchStore {
       const p = subjectProblem(input.subject);
       if (p) throw new BadRequestException(p);
       set('subject = ?', input.subject.trim());
+      // A reminder whose text is its subject (the bot's) keeps speaking its subject.
+      if (input.reminderText === undefined) set('reminder_text = CASE WHEN reminder_text = subject THEN ? ELSE reminder_text END', input.subject.trim());
     }
     if (input.reminderText !== undefined) {
       const p = textProblem(input.reminderText);
