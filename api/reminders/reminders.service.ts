@@ -80,10 +80,12 @@ export class RemindersService implements ReminderDispatchStore {
    */
   create(
     user: Owner,
-    input: { subject: string; reminderText: string; time: string; timezone?: string; repeat?: RepeatChoice; repeatDays?: WeekdayCode[] },
+    input: { subject: string; reminderText: string; time: string; timezone?: string; repeat?: RepeatChoice; repeatDays?: WeekdayCode[]; rrule?: string },
   ): Promise<Reminder> {
     let rrule: string | null = null;
-    if (input.repeat && input.repeat !== 'none') {
+    if (input.rrule !== undefined && input.repeat !== undefined && input.repeat !== 'none') throw new InvalidRepeatException('Give either repeat or rrule, not both.');
+    if (input.rrule) rrule = input.rrule;
+    else if (input.repeat && input.repeat !== 'none') {
       const at = parseFutureInstant(input.time, this.clock.now());
       if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
       const zone = input.timezone ?? (isValidZone(user.timezone) ? user.timezone : 'UTC');
