@@ -466,4 +466,16 @@ describe('Conversation: several reminders, corrections, repeats, zone question',
     world.user = { ...world.user, timezoneConfirmed: false };
     expect((await say('demain à 10h appeler Paul', {}, 'telegram'))[0]).toMatch(/^📅/);
   });
+
+  it('a shared location answers the zone question; the pending reminder is read in that zone', async () => {
+    world.user = { ...world.user, language: 'fr', phoneNumber: null, timezone: 'UTC', timezoneConfirmed: false };
+    await say('demain à 9h appeler le médecin', {}, 'telegram');
+    const replies = (await bot.handle(world.user, { kind: 'location', latitude: 14.7167, longitude: -17.4677 }, 'telegram', world.now)).replies.map((r) =>
+      r.message.kind === 'text' ? r.message.text : '',
+    );
+    expect(world.user.timezone).toBe('Africa/Dakar');
+    expect(replies).toEqual([expect.stringMatching(/^🌍 .*Africa\/Dakar/), '📅 Appeler le médecin — demain à 09:00 (Dakar). Je confirme ?']);
+    await say('oui', {}, 'telegram');
+    expect(world.reminders[0]).toMatchObject({ timezone: 'Africa/Dakar', dueAt: new Date('2026-03-28T09:00:00Z') });
+  });
 });

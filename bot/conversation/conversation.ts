@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import zoneAt from '@photostructure/tz-lookup';
 import { DateTime, IANAZone } from 'luxon';
 import { entitlement } from '../../api/accounts/plan';
 import type { Plan } from '../../api/accounts/user.entity';
@@ -34,7 +35,9 @@ export interface ConversationUser {
 /** One user turn, after transport: a text (typed or transcribed) or a button tap. */
 export type Turn =
   | { kind: 'text'; text: string; /** Language the voice note was spoken in, from speech-to-text. */ spokenLanguage?: Language; voice?: boolean }
-  | { kind: 'button'; id: string };
+  | { kind: 'button'; id: string }
+  /** A shared location (Telegram): sets the user's zone. */
+  | { kind: 'location'; latitude: number; longitude: number };
 
 export interface Reply {
   message: OutboundMessage;
@@ -115,7 +118,8 @@ export class Conversation {
   async handle(user: ConversationUser, turn: Turn, channel: ChannelName, now: Date): Promise<TurnResult> {
     const state = await this.ports.states.load(user.id);
     const turnCtx = new TurnContext(user, state, channel, now);
-    const extracted = turn.kind === 'button' ? await this.button(turnCtx, turn.id) : await this.text(turnCtx, turn);
+    const extracted =
+      turn.kind === 'button' ? await this.button(turnCtx, turn.id) : turn.kind === 'location' ? await this.location(turnCtx, turn) : await this.text(turnCtx, turn);
     this.maybeAskTimezone(turnCtx);
     await this.ports.states.save(user.id, turnCtx.state);
     return { replies: turnCtx.replies, ...(extracted ? { extracted } : {}) };
@@ -162,6 +166,23 @@ export class Conversation {
     const corrected = await this.correction(c, text, turn.spokenLanguage);
     if (corrected) return corrected;
     return this.intake(c, text, turn.spokenLanguage);
+  }
+
+  /** A shared location sets the zone (answering the question before a first reminder, or at any time). */
+  private async location(c: TurnContext, at: { latitude: number; longitude: number }): Promise<Record<string, unknown>> {
+    let zone: string | null = null;
+    try {
+      zone = zoneAt(at.latitude, at.longitude);
+    } catch {
+      zone = null;
+    }
+    if (!zone || !IANAZone.isValidZone(zone)) {
+      c.say('tz.ask');
+      return { location: true, zone: null };
+    }
+    if (c.state.pending?.kind === 'zoneFirst') return this.zoneThenPropose(c, zone);
+    await this.setZone(c, zone);
+    return { intent: 'tz', zone };
   }
 
   /** The zone answered to the question before a first reminder: set it, then propose the reminder(s) read in it. */
