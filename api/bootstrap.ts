@@ -40,11 +40,11 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
           defaultSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'data:', 'blob:'],
-          // 'self' covers the same-origin /ws socket; nothing else is reachable from our pages.
-          connectSrc: ["'self'"],
+          // 'self' covers the same-origin /ws socket; Stripe's Embedded Checkout calls api.stripe.com.
+          connectSrc: ["'self'", 'https://api.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://js.stripe.com'],
+          scriptSrc: ["'self'", 'https://js.stripe.com'],
+          frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
           upgradeInsecureRequests: null,
         },
       },

@@ -1,8 +1,8 @@
 /**
- * npm run admin:create -- --username NAME --password PASS [--force]
- * Creates an administrator, or sets an existing administrator's password. An existing account
- * that is not an administrator is promoted only with --force (its sessions are revoked and its
- * unproved phone claim dropped). Uses the same
+ * npm run admin:create -- --username NAME --password PASS [--role admin|support] [--force]
+ * Creates a staff account (administrator by default; `--role support` for support staff), or
+ * sets an existing staff account's role and password. An existing USER account is promoted only
+ * with --force (its sessions are revoked and its unproved phone claim dropped). Uses the same
  * configuration as the server (DATABASE_URL, or the embedded database under DATA_DIR — stop the
  * server first when it uses the embedded one, which allows a single process).
  */
@@ -20,8 +20,9 @@ function arg(name: string): string | undefined {
 async function main() {
   const username = arg('username');
   const password = arg('password');
-  if (!username || !password) {
-    console.error('Usage: npm run admin:create -- --username NAME --password PASS');
+  const role = arg('role') ?? 'admin';
+  if (!username || !password || (role !== 'admin' && role !== 'support')) {
+    console.error('Usage: npm run admin:create -- --username NAME --password PASS [--role admin|support]');
     process.exit(2);
   }
   if (password.length < 8) {
@@ -31,8 +32,9 @@ async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DISPATCHER_ENABLED: 'false', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
-    const { created, promoted } = await app.get(AccountsService).ensureAdmin(username, password, { force: process.argv.includes('--force') });
-    console.log(`Administrator "${username}" ${created ? 'created' : promoted ? 'promoted (sessions revoked) and password set' : 'password set'}.`);
+    const { created, promoted } = await app.get(AccountsService).ensureStaff(username, password, role, { force: process.argv.includes('--force') });
+    const who = role === 'admin' ? 'Administrator' : 'Support account';
+    console.log(`${who} "${username}" ${created ? 'created' : promoted ? `given the ${role} role (sessions revoked), password set` : 'password set'}.`);
   } finally {
     await app.close();
   }

@@ -3,6 +3,7 @@ import { SessionsService } from './sessions.service';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IANAZone } from 'luxon';
 import { QueryFailedError, Repository } from 'typeorm';
+import { activeReferralCode } from '../referrals/referrals.service';
 import { guessZoneForPhone } from './zone-guess';
 import { RegisterDto } from './accounts.dto';
 import { passwordHasher } from './password-hasher';
@@ -78,6 +79,8 @@ export class AccountsService {
     const guess = guessZoneForPhone(phoneNumber);
     const confirmed = Boolean(timezone) || guess.certain;
     timezone ??= guess.zone;
+    // Kept only when it names an active partner; an unknown code never fails the registration.
+    const referredBy = await activeReferralCode(this.users.manager, dto.referredBy);
     try {
       return await this.users.save(
         this.users.create({
@@ -88,7 +91,7 @@ export class AccountsService {
           language: dto.language ?? 'fr',
           timezone,
           timezoneConfirmed: confirmed,
-          referredBy: dto.referredBy ?? null,
+          referredBy,
           plan: 'basic',
           trialEndsAt: trialEnd(),
         }),
@@ -136,6 +139,16 @@ export class AccountsService {
     return this.patch(user, { timezone, timezoneConfirmed: true });
   }
 
+  /** STOP / ARRÊT: no broadcasts from now on (the first time is kept); START: broadcasts again. */
+  async setOptedOut(userId: number, optedOut: boolean): Promise<void> {
+    await this.users.query(
+      optedOut
+        ? `UPDATE users SET opted_out_at = now(), updated_at = now() WHERE id = $1 AND opted_out_at IS NULL`
+        : `UPDATE users SET opted_out_at = NULL, updated_at = now() WHERE id = $1 AND opted_out_at IS NOT NULL`,
+      [userId],
+    );
+  }
+
   async setPhone(user: User, input: string, countryCode?: string): Promise<User> {
     const phoneNumber = normalizePhone(input, countryCode);
     if (!phoneNumber) throw new BadRequestException(MESSAGES.invalidPhone);
@@ -167,34 +180,42 @@ export class AccountsService {
     await this.users.update({ id: userId }, { passwordHash: await passwordHasher.hash(password) });
   }
 
+  /** Creates an administrator, or sets an existing administrator's password (CLI and ADMIN_USERNAME/ADMIN_PASSWORD at start). */
+  ensureAdmin(username: string, password: string, opts: { force?: boolean } = {}): Promise<{ user: User; created: boolean; promoted: boolean }> {
+    return this.ensureStaff(username, password, 'admin', opts);
+  }
+
   /**
-   * Creates an administrator, or updates an existing administrator's password (CLI and
-   * ADMIN_USERNAME/ADMIN_PASSWORD at start). An existing account that is not an administrator is
-   * promoted only with `force` (a typo must not hand the back-office to a stranger's account);
-   * promoting signs it out everywhere and drops its unproved phone claim.
+   * Creates a staff account, or gives an existing staff account that role and sets its password
+   * (`npm run admin:create -- --role support`). An existing USER account is promoted only with
+   * `force` (a typo must not hand the back-office to a stranger's account); a promotion or any
+   * change of role signs the account out everywhere (also done by the users role trigger) and
+   * drops its unproved phone claim.
    */
-  async ensureAdmin(username: string, password: string, opts: { force?: boolean } = {}): Promise<{ user: User; created: boolean; promoted: boolean }> {
+  async ensureStaff(username: string, password: string, role: 'admin' | 'support', opts: { force?: boolean } = {}): Promise<{ user: User; created: boolean; promoted: boolean }> {
     const existing = await this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
     if (existing) {
-      const promoting = existing.role !== 'admin';
-      if (promoting && !opts.force) throw new AdminPromotionRefused(username);
+      if (existing.role === 'user' && !opts.force) throw new AdminPromotionRefused(username);
+      const changing = existing.role !== role;
       await this.users.manager.transaction(async (m) => {
         await m.query(
-          `UPDATE users SET role = 'admin', password_hash = $2,
+          `UPDATE users SET role = $3, password_hash = $2,
                   phone_number = CASE WHEN phone_verified_at IS NULL THEN NULL ELSE phone_number END, updated_at = now() WHERE id = $1`,
-          [existing.id, await passwordHasher.hash(password)],
+          [existing.id, await passwordHasher.hash(password), role],
         );
-        if (promoting) await m.query(`DELETE FROM sessions WHERE user_id = $1`, [existing.id]);
+        if (changing) await m.query(`DELETE FROM sessions WHERE user_id = $1`, [existing.id]);
       });
-      if (promoting) this.sessions?.announce({ userId: existing.id });
-      if (promoting) this.logger.warn(`Account "${username}" (id ${existing.id}) promoted to administrator; its sessions were revoked`);
-      return { user: (await this.findById(existing.id))!, created: false, promoted: promoting };
+      if (changing) {
+        this.sessions?.announce({ userId: existing.id });
+        this.logger.warn(`Account "${username}" (id ${existing.id}) given the ${role} role; its sessions were revoked`);
+      }
+      return { user: (await this.findById(existing.id))!, created: false, promoted: changing };
     }
     if (isReservedUsername(username)) throw new BadRequestException(USERNAME_RESERVED_MESSAGE);
     const user = await this.users.save(
-      this.users.create({ username, passwordHash: await passwordHasher.hash(password), role: 'admin', plan: 'premium', language: 'fr', timezone: 'Europe/Paris', timezoneConfirmed: true }),
+      this.users.create({ username, passwordHash: await passwordHasher.hash(password), role, plan: 'premium', language: 'fr', timezone: 'Europe/Paris', timezoneConfirmed: true }),
     );
-    this.logger.log(`Administrator "${username}" created`);
+    this.logger.log(`${role === 'admin' ? 'Administrator' : 'Support account'} "${username}" created`);
     return { user, created: true, promoted: false };
   }
 

@@ -7,6 +7,7 @@ import { DATABASE_URL } from '../database/database.module';
 import { PgListener } from '../database/pg-listener';
 import type { User } from '../accounts/user.entity';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { toConsoleMessage } from '../admin/console-message';
 import { toLiveMessage } from './live-message';
 import type { MessageLogEntry } from './message-log.entity';
 import { MessageLogService } from './message-log.service';
@@ -20,8 +21,10 @@ interface ClientState {
   /** The session the socket was opened with (sha-256 of the cookie token), to close it when that session ends. */
   tokenHash: string | null;
   ip: string;
-  /** null until registered; '*' for an admin watching everybody. */
+  /** null until registered; '*' for staff watching everybody. */
   watching: number | '*' | null;
+  /** Staff in the support console: rows go out as console messages (codes masked, staff author). */
+  console: boolean;
 }
 
 /** Frames above this close the socket (ws answers 1009); simulator voice notes go over HTTP. */
@@ -33,7 +36,8 @@ export const WS_MAX_PER_IP = 30;
 /**
  * The spec's live channel on /ws. The session cookie of the upgrade request says who the client
  * is; `{type:'register', phoneNumber, userId}` starts the stream: a user receives their own
- * messages only, whatever userId they send; an administrator may watch one user or everybody.
+ * messages only, whatever userId they send; staff may watch one user or everybody, and with
+ * `console: true` receive `{type:'console', data}` rows as the support console shows them.
  */
 @WebSocketGateway({ path: '/ws', maxPayload: WS_MAX_PAYLOAD })
 export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, OnApplicationBootstrap, OnApplicationShutdown {
@@ -95,7 +99,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
       return;
     }
     const token = readCookie(req.headers.cookie, this.config.session.cookieName);
-    const state: ClientState = { user: this.sessions.resolve(token).catch(() => null), tokenHash: token ? SessionsService.hash(token) : null, ip, watching: null };
+    const state: ClientState = { user: this.sessions.resolve(token).catch(() => null), tokenHash: token ? SessionsService.hash(token) : null, ip, watching: null, console: false };
     this.clients.set(client, state);
     void state.user.then((user) => {
       if (!user) return;
@@ -148,7 +152,9 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
     if (!user) return this.sendTo(client, { type: 'error', message: 'Not logged in' });
     if (msg.type === 'register') {
       const asked = Number(msg.userId);
-      state.watching = user.role === 'admin' ? (Number.isSafeInteger(asked) && asked > 0 ? asked : '*') : user.id;
+      const staff = user.role === 'admin' || user.role === 'support';
+      state.watching = staff ? (Number.isSafeInteger(asked) && asked > 0 ? asked : '*') : user.id;
+      state.console = staff && msg.console === true;
       return this.sendTo(client, { type: 'registered', userId: state.watching === '*' ? null : state.watching });
     }
     const handler = typeof msg.type === 'string' ? this.handlers.get(msg.type) : undefined;
@@ -165,10 +171,12 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
 
   private push(row: MessageLogEntry): void {
     if (!this.clients.size) return;
-    const text = JSON.stringify(toLiveMessage(row));
+    let live: string | undefined;
+    let consoleText: string | undefined;
     for (const [client, state] of this.clients) {
       if (state.watching === '*' || (state.watching !== null && state.watching === row.userId)) {
-        if (client.readyState === client.OPEN) client.send(text);
+        if (client.readyState !== client.OPEN) continue;
+        client.send(state.console ? (consoleText ??= JSON.stringify({ type: 'console', data: toConsoleMessage(row as unknown as Record<string, unknown>) })) : (live ??= JSON.stringify(toLiveMessage(row))));
       }
     }
   }
