@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AudioDecodeError } from './audio-decode.error';
 import { AudioLimitError } from './audio-limit.error';
+import { existsSync } from 'node:fs';
+import { resolveFfmpegPath } from './resolve-ffmpeg-path';
 import { FfmpegAudioConverter } from './ffmpeg-audio-converter';
 import { readOggOpusInfo } from './ogg-opus';
 import { encodePcmWav, sineSamples } from './pcm-wav';
@@ -30,9 +32,10 @@ function reencode(converter: FfmpegAudioConverter, wav: Buffer, ext: string, cod
 describe('FfmpegAudioConverter', () => {
   const converter = new FfmpegAudioConverter();
 
-  it('uses the ffmpeg shipped in the npm package when no path is given', () => {
-    expect(converter.ffmpeg.source).toBe('npm');
-    expect(converter.ffmpeg.path).toContain('@ffmpeg-installer');
+  it('prefers the system ffmpeg on PATH, else the one shipped in the npm package', () => {
+    expect(resolveFfmpegPath(undefined, { PATH: '/nonexistent' })).toMatchObject({ source: 'npm', path: expect.stringContaining('@ffmpeg-installer') });
+    const onPath = resolveFfmpegPath(undefined, { PATH: '/usr/bin' });
+    expect(onPath.source).toBe(existsSync('/usr/bin/ffmpeg') ? 'system' : 'npm');
   });
 
   it('turns a stereo 16 kHz WAV into mono 48 kHz Ogg/Opus of the same length', async () => {

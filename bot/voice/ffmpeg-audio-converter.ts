@@ -11,6 +11,7 @@ import { lastStderrLine, parseFfmpegStderr } from './ffmpeg-stderr';
 import { readOggOpusInfo } from './ogg-opus';
 import { readWavInfo } from './pcm-wav';
 import { resolveFfmpegPath, type FfmpegLocation } from './resolve-ffmpeg-path';
+import { safeInputOptions } from './audio-format';
 
 export interface FfmpegAudioConverterOptions {
   ffmpegPath?: string;
@@ -69,6 +70,7 @@ export class FfmpegAudioConverter implements AudioConverter {
       throw new AudioLimitError('duration', knownDuration, this.maxDurationSeconds);
     }
 
+    const inputOptions = safeInputOptions(input);
     return this.withTempDir(async (dir) => {
       const inPath = join(dir, 'input');
       const outPath = join(dir, 'output.ogg');
@@ -76,7 +78,7 @@ export class FfmpegAudioConverter implements AudioConverter {
 
       let bitrate = this.fitBitrate(requested, knownDuration, maxOutputBytes);
       for (let attempt = 0; attempt < 2; attempt++) {
-        const { stderr } = await this.run(inPath, [
+        const { stderr } = await this.run(inPath, inputOptions, [
           '-map', '0:a:0',
           '-vn',
           '-ac', '1',
@@ -109,12 +111,13 @@ export class FfmpegAudioConverter implements AudioConverter {
 
   async probe(input: Buffer): Promise<AudioProbe> {
     this.checkInput(input);
+    const inputOptions = safeInputOptions(input);
     return this.withTempDir(async (dir) => {
       const inPath = join(dir, 'input');
       await writeFile(inPath, input);
       // Decoding to the null muxer validates every packet and yields a duration even for
       // containers that carry none in their header.
-      const { stderr } = await this.run(inPath, ['-map', '0:a:0', '-f', 'null'], '-');
+      const { stderr } = await this.run(inPath, inputOptions, ['-map', '0:a:0', '-f', 'null'], '-');
       const parsed = parseFfmpegStderr(stderr);
       if (!parsed.codec || parsed.durationSeconds === undefined) {
         throw new AudioDecodeError(`No audio stream found (${lastStderrLine(stderr)})`);
@@ -170,14 +173,14 @@ export class FfmpegAudioConverter implements AudioConverter {
     return this.usable;
   }
 
-  private async run(inPath: string, outputOptions: string[], target: string): Promise<FfmpegRun> {
+  private async run(inPath: string, inputOptions: string[], outputOptions: string[], target: string): Promise<FfmpegRun> {
     await this.ensureUsable();
     await this.acquire();
     try {
       return await new Promise<FfmpegRun>((resolve, reject) => {
         ffmpeg(inPath, { timeout: this.timeoutSeconds, stdoutLines: 0 })
           .setFfmpegPath(this.ffmpeg.path)
-          .inputOptions(['-nostdin'])
+          .inputOptions(inputOptions)
           .outputOptions(outputOptions)
           .on('error', (err: Error, _stdout: string | null, stderr: string | null) => {
             reject(this.classify(err, stderr ?? ''));
