@@ -1,33 +1,43 @@
+/**
+ * THE phone module of Rappel, used by the server AND the portal (portal/src/lib imports this
+ * file): one country list, one normalisation, both on libphonenumber-js, so a number the portal
+ * accepts is the number the server stores. Pure: no Node APIs.
+ */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
-/**
- * The 23 country prefixes offered at sign-in. US and Canada share +1, so they are coded
- * "+1-US"/"+1-CA" and the suffix is stripped before use (spec §3).
- */
-export const COUNTRY_PREFIXES: ReadonlyArray<{ code: string; iso: string; name: { fr: string; en: string } }> = [
-  { code: '+33', iso: 'FR', name: { fr: 'France', en: 'France' } },
-  { code: '+32', iso: 'BE', name: { fr: 'Belgique', en: 'Belgium' } },
-  { code: '+41', iso: 'CH', name: { fr: 'Suisse', en: 'Switzerland' } },
-  { code: '+352', iso: 'LU', name: { fr: 'Luxembourg', en: 'Luxembourg' } },
-  { code: '+377', iso: 'MC', name: { fr: 'Monaco', en: 'Monaco' } },
-  { code: '+1-CA', iso: 'CA', name: { fr: 'Canada', en: 'Canada' } },
-  { code: '+1-US', iso: 'US', name: { fr: 'États-Unis', en: 'United States' } },
-  { code: '+44', iso: 'GB', name: { fr: 'Royaume-Uni', en: 'United Kingdom' } },
-  { code: '+49', iso: 'DE', name: { fr: 'Allemagne', en: 'Germany' } },
-  { code: '+34', iso: 'ES', name: { fr: 'Espagne', en: 'Spain' } },
-  { code: '+39', iso: 'IT', name: { fr: 'Italie', en: 'Italy' } },
-  { code: '+351', iso: 'PT', name: { fr: 'Portugal', en: 'Portugal' } },
-  { code: '+31', iso: 'NL', name: { fr: 'Pays-Bas', en: 'Netherlands' } },
-  { code: '+212', iso: 'MA', name: { fr: 'Maroc', en: 'Morocco' } },
-  { code: '+213', iso: 'DZ', name: { fr: 'Algérie', en: 'Algeria' } },
-  { code: '+216', iso: 'TN', name: { fr: 'Tunisie', en: 'Tunisia' } },
-  { code: '+221', iso: 'SN', name: { fr: 'Sénégal', en: 'Senegal' } },
-  { code: '+225', iso: 'CI', name: { fr: "Côte d'Ivoire", en: "Côte d'Ivoire" } },
-  { code: '+237', iso: 'CM', name: { fr: 'Cameroun', en: 'Cameroon' } },
-  { code: '+971', iso: 'AE', name: { fr: 'Émirats arabes unis', en: 'United Arab Emirates' } },
-  { code: '+966', iso: 'SA', name: { fr: 'Arabie saoudite', en: 'Saudi Arabia' } },
-  { code: '+974', iso: 'QA', name: { fr: 'Qatar', en: 'Qatar' } },
-  { code: '+20', iso: 'EG', name: { fr: 'Égypte', en: 'Egypt' } },
+export interface Country {
+  /** Value of the select; `+1-US` / `+1-CA` disambiguate the shared +1 prefix (spec §3). */
+  code: string;
+  iso: string;
+  flag: string;
+  name: { fr: string; en: string };
+}
+
+/** The 23 countries offered at sign-in, written once. */
+export const COUNTRY_PREFIXES: readonly Country[] = [
+  { code: '+33', iso: 'FR', flag: '🇫🇷', name: { fr: 'France', en: 'France' } },
+  { code: '+32', iso: 'BE', flag: '🇧🇪', name: { fr: 'Belgique', en: 'Belgium' } },
+  { code: '+41', iso: 'CH', flag: '🇨🇭', name: { fr: 'Suisse', en: 'Switzerland' } },
+  { code: '+352', iso: 'LU', flag: '🇱🇺', name: { fr: 'Luxembourg', en: 'Luxembourg' } },
+  { code: '+1-CA', iso: 'CA', flag: '🇨🇦', name: { fr: 'Canada', en: 'Canada' } },
+  { code: '+1-US', iso: 'US', flag: '🇺🇸', name: { fr: 'États-Unis', en: 'United States' } },
+  { code: '+44', iso: 'GB', flag: '🇬🇧', name: { fr: 'Royaume-Uni', en: 'United Kingdom' } },
+  { code: '+49', iso: 'DE', flag: '🇩🇪', name: { fr: 'Allemagne', en: 'Germany' } },
+  { code: '+34', iso: 'ES', flag: '🇪🇸', name: { fr: 'Espagne', en: 'Spain' } },
+  { code: '+39', iso: 'IT', flag: '🇮🇹', name: { fr: 'Italie', en: 'Italy' } },
+  { code: '+351', iso: 'PT', flag: '🇵🇹', name: { fr: 'Portugal', en: 'Portugal' } },
+  { code: '+31', iso: 'NL', flag: '🇳🇱', name: { fr: 'Pays-Bas', en: 'Netherlands' } },
+  { code: '+212', iso: 'MA', flag: '🇲🇦', name: { fr: 'Maroc', en: 'Morocco' } },
+  { code: '+213', iso: 'DZ', flag: '🇩🇿', name: { fr: 'Algérie', en: 'Algeria' } },
+  { code: '+216', iso: 'TN', flag: '🇹🇳', name: { fr: 'Tunisie', en: 'Tunisia' } },
+  { code: '+221', iso: 'SN', flag: '🇸🇳', name: { fr: 'Sénégal', en: 'Senegal' } },
+  { code: '+225', iso: 'CI', flag: '🇨🇮', name: { fr: "Côte d'Ivoire", en: 'Ivory Coast' } },
+  { code: '+237', iso: 'CM', flag: '🇨🇲', name: { fr: 'Cameroun', en: 'Cameroon' } },
+  { code: '+20', iso: 'EG', flag: '🇪🇬', name: { fr: 'Égypte', en: 'Egypt' } },
+  { code: '+234', iso: 'NG', flag: '🇳🇬', name: { fr: 'Nigeria', en: 'Nigeria' } },
+  { code: '+971', iso: 'AE', flag: '🇦🇪', name: { fr: 'Émirats arabes unis', en: 'United Arab Emirates' } },
+  { code: '+966', iso: 'SA', flag: '🇸🇦', name: { fr: 'Arabie saoudite', en: 'Saudi Arabia' } },
+  { code: '+974', iso: 'QA', flag: '🇶🇦', name: { fr: 'Qatar', en: 'Qatar' } },
 ];
 
 export const DEFAULT_COUNTRY_CODE = '+33';

@@ -31,7 +31,7 @@ describe.each(testDatabases())('/api/reminders over HTTP (%s database)', (kind) 
     const a = await agent.post('/api/reminders').send(valid(1));
     expect(a.status).toBe(201);
     expect(Object.keys(a.body).sort()).toEqual(
-      ['createdAt', 'id', 'languageCode', 'reminderText', 'reminderTime', 'status', 'subject', 'timezone', 'voiceNoteUrl', 'rrule', 'repeatDescription', 'nextOccurrenceAt'].sort(),
+      ['createdAt', 'id', 'languageCode', 'reminderText', 'reminderTime', 'status', 'subject', 'timezone', 'voiceNoteUrl', 'rrule', 'repeatDescription', 'nextOccurrenceAt', 'waitingFor'].sort(),
     );
     expect(a.body).toMatchObject({ rrule: null, repeatDescription: null, nextOccurrenceAt: a.body.reminderTime });
     expect(a.body).toMatchObject({ subject: 'Dentist 1', status: 'pending', languageCode: 'en', voiceNoteUrl: null });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/api-error';
 import { sendWhatsappLink } from '../api/messaging-link';
 import { DEFAULT_COUNTRY_CODE } from '../lib/countries';
-import { isValidInternationalPhone, normalizePhone } from '../lib/phone';
+import { isValidPhone, normalizePhone } from '../lib/phone';
 import { language } from '../state/language';
 import { useSignalValue } from '../state/use-signal-value';
 import { CountrySelect } from './country-select';
@@ -24,7 +24,7 @@ export function MessagingLinkForm() {
     e.preventDefault();
     if (!phone.trim()) return setNotice({ ok: false, text: t('auth.errors.phoneEmpty') });
     const normalized = normalizePhone(phone, country);
-    if (!isValidInternationalPhone(normalized)) return setNotice({ ok: false, text: t('auth.errors.phoneInvalid') });
+    if (!isValidPhone(phone, country)) return setNotice({ ok: false, text: t('auth.errors.phoneInvalid') });
     setBusy(true);
     try {
       const res = await sendWhatsappLink(normalized, lang);

@@ -6,7 +6,7 @@ import { register } from '../../api/auth';
 import { queryKeys } from '../../api/query-keys';
 import { DEFAULT_COUNTRY_CODE, dialPrefix } from '../../lib/countries';
 import { isValidEmail } from '../../lib/email';
-import { isValidInternationalPhone, normalizePhone } from '../../lib/phone';
+import { isValidPhone, normalizePhone } from '../../lib/phone';
 import { setCurrentUser } from '../../state/session';
 import { showToast } from '../../state/toasts';
 import { Button } from '../ui/button';
@@ -46,7 +46,7 @@ export function RegisterForm({ referralCode = '' }: { referralCode?: string }) {
     const next: Errors = {};
     const phoneNumber = normalizePhone(phone, country);
     if (!phone.trim()) next.phone = t('auth.errors.phoneRequired');
-    else if (!isValidInternationalPhone(phoneNumber)) next.phone = t('auth.errors.phoneInvalid');
+    else if (!isValidPhone(phone, country)) next.phone = t('auth.errors.phoneInvalid');
     if (!password) next.password = t('auth.errors.passwordRequired');
     if (password && confirm !== password) next.confirm = t('auth.errors.passwordsMismatch');
     if (email.trim() && !isValidEmail(email)) next.email = t('footer.invalidEmail');
