@@ -81,6 +81,10 @@ export class Reminder {
   @Column({ type: 'timestamptz' })
   nextAttemptAt: Date;
 
+  /** How many times this reminder was snoozed after delivery (copies carry the count on); bounded. */
+  @Column({ type: 'int', default: 0 })
+  snoozes: number;
+
   /**
    * Set while a due reminder waits instead of going out: 'phone_proof' = its user's only route
    * is a phone number not proved yet (SPEC decision). It stays pending, parked far ahead, and

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { entitlement } from '../accounts/plan';
 import type { User } from '../accounts/user.entity';
+import { TooManyRequests } from '../common/rate-limit.service';
 import { Clock, REMINDERS_CLOCK, systemClock } from './clock';
 import { QuotaService } from './quota.service';
 import type { DueReminder, ReminderWait } from './reminder-delivery.port';
@@ -48,6 +49,26 @@ export interface AdminUpdateInput {
 }
 
 const MAX_DB_INT = 2_147_483_647;
+/** A delivered reminder may be snoozed this many times (each snooze makes a new copy). */
+export const MAX_SNOOZES = 10;
+/** Reminder creations allowed per user, whatever the plan. */
+export const CREATION_LIMITS = { perMinute: 10, perDay: 100 };
+
+/** Too many creations in a short time (429 with Retry-After). */
+export class ReminderRateLimited extends TooManyRequests {
+  readonly code = 'reminder_rate_limited';
+  constructor(retryAfterSeconds: number) {
+    super('Too many reminders created in a short time. Please wait a little and try again.', retryAfterSeconds);
+  }
+}
+
+/** The reminder was already snoozed MAX_SNOOZES times. */
+export class SnoozeLimitReached extends ConflictException {
+  readonly code = 'snooze_limit';
+  constructor() {
+    super(`This reminder was already snoozed ${MAX_SNOOZES} times.`);
+  }
+}
 const RETURNING_DUE = `r.id, r.user_id, r.subject, r.reminder_text, r.language_code, r.due_at, r.timezone, r.attempts, r.rrule`;
 const NOT_LEASED = `(lease_until IS NULL OR lease_until < now())`;
 /** What computing a series' next occurrence needs from a row (RETURNING of r.* columns). */
@@ -113,6 +134,7 @@ export class RemindersService implements ReminderDispatchStore {
     const saved = await this.dataSource.transaction(async (m) => {
       // Serialises a user's concurrent creations so two requests cannot both take the last slot.
       await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
+      await this.assertCreationRate(user.id, m, rows.length);
       await this.quota.assertCanCreate(user, m, rows.length);
       const out: Reminder[] = [];
       for (const fields of rows) {
@@ -344,6 +366,7 @@ export class RemindersService implements ReminderDispatchStore {
       return moved;
     }
     if (current.status === 'cancelled') throw new ConflictException(REMINDER_MESSAGES.onlySent);
+    if ((current.snoozes ?? 0) >= MAX_SNOOZES) throw new SnoozeLimitReached();
     const at = parseFutureInstant(dueAt, this.clock.now());
     if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
     const copy = await this.repo.save(
@@ -357,6 +380,7 @@ export class RemindersService implements ReminderDispatchStore {
         languageCode: current.languageCode,
         voiceNoteUrl: current.voiceNoteUrl,
         source: 'snooze',
+        snoozes: (current.snoozes ?? 0) + 1,
         status: 'pending',
         statusChangedAt: this.clock.now(),
       }),
@@ -444,6 +468,22 @@ export class RemindersService implements ReminderDispatchStore {
     );
     if (!res[1]) throw new ConflictException(REMINDER_MESSAGES.inDelivery);
     return r;
+  }
+
+  /**
+   * Creations per user per minute and per day, on every plan (Premium included): a script or a
+   * runaway client cannot fill the dispatcher. Counted from the quota ledger under the user's
+   * row lock, so parallel requests cannot slip past.
+   */
+  private async assertCreationRate(userId: number, m: { query: DataSource['query'] }, adding: number): Promise<void> {
+    const [row]: Array<{ minute: number; day: number }> = await m.query(
+      `SELECT count(*) FILTER (WHERE created_at > now() - interval '1 minute')::int AS minute,
+              count(*)::int AS day
+         FROM reminder_creations WHERE user_id = $1 AND created_at > now() - interval '1 day'`,
+      [userId],
+    );
+    if (row.minute + adding > CREATION_LIMITS.perMinute) throw new ReminderRateLimited(60);
+    if (row.day + adding > CREATION_LIMITS.perDay) throw new ReminderRateLimited(3600);
   }
 
   // ---- dispatcher (ReminderDispatchStore) ----

@@ -4,6 +4,7 @@ import { DateTime, IANAZone } from 'luxon';
 import { entitlement } from '../../api/accounts/plan';
 import type { Plan } from '../../api/accounts/user.entity';
 import { QuotaExceededException } from '../../api/reminders/quota-exceeded.exception';
+import { ReminderRateLimited, SnoozeLimitReached } from '../../api/reminders/reminders.service';
 import { describeRepeat } from '../../api/reminders/recurrence';
 import { RepeatRequiresPremiumException } from '../../api/reminders/repeat-errors';
 import { quotaExceededMessage, UPGRADE_URL } from '../../api/reminders/quota-messages';
@@ -552,6 +553,11 @@ export class Conversation {
         this.propose(c, draft);
         return;
       }
+      if (e instanceof ReminderRateLimited) {
+        delete c.state.draft;
+        delete c.state.pending;
+        return c.say('reminder.tooMany');
+      }
       if (e instanceof QuotaExceededException) {
         delete c.state.draft;
         delete c.state.pending;
@@ -595,6 +601,11 @@ export class Conversation {
       c.state.lastConfirmed = { ids, at: c.now.toISOString() };
       c.say('confirm.doneMany', { count: created.length, items: this.items(c, created.map((r) => ({ subject: r.subject, dueAt: r.dueAt, zone: r.timezone, rrule: r.rrule ?? null }))) });
     } catch (e) {
+      if (e instanceof ReminderRateLimited) {
+        delete c.state.draft;
+        delete c.state.pending;
+        return c.say('reminder.tooMany');
+      }
       if (e instanceof QuotaExceededException) {
         delete c.state.batch;
         delete c.state.pending;
@@ -700,6 +711,8 @@ export class Conversation {
       await action();
     } catch (e) {
       if (e instanceof NotFoundException) return c.say('reminder.gone');
+      if (e instanceof SnoozeLimitReached) return c.say('snooze.limit');
+      if (e instanceof ReminderRateLimited) return c.say('reminder.tooMany');
       if (e instanceof ConflictException) return c.say(/delivered right now/.test(e.message) ? 'reminder.busy' : 'reminder.notPending');
       if (e instanceof BadRequestException) return c.say('draft.past');
       throw e;
@@ -732,6 +745,10 @@ export class Conversation {
       case 'snooze': {
         const delta = SNOOZE[extra as keyof typeof SNOOZE] ?? SNOOZE['10m'];
         const reminder = await this.ports.reminders.get(c.user, Number(arg)).catch(() => null);
+        // A snooze button only ever sits under a delivered reminder of this user: anything else
+        // (another user's id, a pending or cancelled one, a forged payload) changes nothing.
+        if (!reminder) return (c.say('reminder.gone'), {});
+        if (reminder.status !== 'sent') return (c.say('reminder.notPending'), {});
         const zone = reminder?.timezone ?? c.user.timezone;
         await this.snoozeTo(c, Number(arg), DateTime.fromJSDate(c.now, { zone }).plus(delta).toJSDate());
         break;

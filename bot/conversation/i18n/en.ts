@@ -50,6 +50,8 @@ export const en = {
   'reminder.notPending': 'That reminder is no longer pending, so it cannot be changed.',
   'reminder.busy': 'That reminder is being delivered right now; try again in a minute.',
 
+  'snooze.limit': 'This reminder was already snoozed many times. Send me a new one if you still need it.',
+  'reminder.tooMany': 'You created many reminders in a short time. Please wait a little and try again.',
   'snooze.done': '⏰ Snoozed: I will remind you again {when} ({zone}).',
   'snooze.which': 'There is no delivered reminder to snooze.',
   'done.ack': '👍 Great, marked as done.',

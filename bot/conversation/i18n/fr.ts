@@ -52,6 +52,8 @@ export const fr: Record<CatalogKey, string> = {
   'reminder.notPending': "Ce rappel n'est plus en attente, il ne peut plus être modifié.",
   'reminder.busy': "Ce rappel est en cours d'envoi ; réessayez dans une minute.",
 
+  'snooze.limit': 'Ce rappel a déjà été reporté de nombreuses fois. Envoyez-m’en un nouveau si besoin.',
+  'reminder.tooMany': 'Vous avez créé beaucoup de rappels en peu de temps. Patientez un peu puis réessayez.',
   'snooze.done': '⏰ Reporté : je vous le rappellerai {when} ({zone}).',
   'snooze.which': "Il n'y a pas de rappel envoyé à reporter.",
   'done.ack': '👍 Parfait, c’est fait.',
