@@ -6,6 +6,8 @@ export interface User {
   username: string;
   displayName: string | null;
   phoneNumber: string;
+  /** False while the number is only claimed: Rappel sends nothing to it until it is proved. */
+  phoneVerified?: boolean;
   email: string | null;
   language: Language;
   timezone: string | null;
@@ -59,6 +61,8 @@ export interface Reminder {
   timezone: string | null;
   /** RFC 5545 rule of a repeating reminder (read in `timezone`); null for a one-off. */
   rrule?: string | null;
+  /** 'phone_proof': due, but waiting for the account's number to be confirmed. */
+  waitingFor?: 'phone_proof' | null;
   /** "every Monday at 08:00" in the reminder's language; null for a one-off. */
   repeatDescription?: string | null;
   /** When it (or its series) is next due; null when nothing is left. */

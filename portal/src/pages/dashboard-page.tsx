@@ -12,6 +12,7 @@ import { useRemindersQuery } from '../api/reminders';
 import { usePlanDebugQuery, useSubscriptionQuery } from '../api/subscription';
 import { AppTopBar } from '../components/app-top-bar';
 import { Avatar, ProfileTab } from '../components/dashboard/profile-tab';
+import { PhoneProofBanner } from '../components/dashboard/phone-proof-banner';
 import { RecentActivity } from '../components/dashboard/recent-activity';
 import { RemindersTab } from '../components/dashboard/reminders-tab';
 import { StatsTab } from '../components/dashboard/stats-tab';
@@ -135,6 +136,7 @@ export function DashboardPage() {
             {expired && <p id="new-reminder-disabled" className="max-w-xs text-xs text-danger">{t('dashboard.newReminderDisabled')}</p>}
           </div>
         </div>
+        <PhoneProofBanner user={user} onProved={(u) => setCurrentUser(u)} />
         <div className="grid grid-cols-1 gap-6 nav:grid-cols-[1fr_20rem]">
           <Tabs value={tab} onValueChange={setTab} className="min-w-0">
             <TabsList label={t('dashboard.title')}>

@@ -9,6 +9,8 @@ export interface MockUser {
   username: string;
   displayName: string | null;
   phoneNumber: string;
+  /** False while the number is only claimed (the portal shows the proof banner). */
+  phoneVerified?: boolean;
   email: string | null;
   language: 'fr' | 'en';
   timezone: string | null;
@@ -28,6 +30,7 @@ export interface MockReminder {
   voiceNoteUrl: string | null;
   createdAt: string;
   timezone: string | null;
+  waitingFor?: 'phone_proof' | null;
 }
 
 export class MockApi {

@@ -183,6 +183,9 @@ export function RemindersTab({ reminders, loading, error, canCreate }: Reminders
                     <div className="flex flex-wrap items-center gap-2">
                       <p className="font-semibold text-fg">{r.subject}</p>
                       <ReminderStatusBadge status={r.status} />
+                      {r.waitingFor === 'phone_proof' && (
+                        <span className="text-xs font-medium text-accent-soft-fg" data-testid="reminder-waiting">{t('reminders.waiting')}</span>
+                      )}
                       {count > 1 && <Badge tone="neutral" aria-label={t('reminders.duplicatesLabel', { count })}>{t('reminders.duplicates', { count })}</Badge>}
                     </div>
                     <p className="mt-1 line-clamp-2 text-sm text-fg-muted">{r.reminderText}</p>
