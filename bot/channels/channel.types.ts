@@ -77,3 +77,6 @@ export interface MessagingChannel {
   /** Downloads the audio of an inbound voice note (InboundMessage.voice.mediaRef). */
   fetchVoice(mediaRef: string): Promise<InboundAudio>;
 }
+
+/** A voice note that arrived damaged (its bytes do not match the provider's hash, twice). */
+export class VoiceIntegrityError extends Error {}

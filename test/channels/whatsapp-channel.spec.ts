@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ChannelSendError } from '../../bot/channels/channel.types';
+import { ChannelSendError, VoiceIntegrityError } from '../../bot/channels/channel.types';
 import { WhatsappApiError } from '../../bot/channels/whatsapp/whatsapp-api.error';
 import { WhatsappChannel } from '../../bot/channels/whatsapp/whatsapp.channel';
 import { WhatsappGraphClient } from '../../bot/channels/whatsapp/whatsapp-graph.client';
@@ -172,6 +172,25 @@ describe('WhatsappChannel against a Graph API stand-in', () => {
     it('fails permanently for an unknown media id', async () => {
       const err = await rejection(channel.fetchVoice('999'));
       expect(err.retryable).toBe(false);
+    });
+
+    it('accepts the sha256 as hex or base64, and downloads once more after a damaged download', async () => {
+      const bytes = oggVoice(2000);
+      graph.media.set('media-b64', { data: bytes, mimeType: 'audio/ogg' });
+      graph.hashEncoding = 'base64';
+      try {
+        expect((await channel.fetchVoice('media-b64')).data.equals(bytes)).toBe(true);
+        graph.damageNextDownloads = 1;
+        expect((await channel.fetchVoice('media-b64')).data.equals(bytes)).toBe(true);
+      } finally {
+        graph.hashEncoding = 'hex';
+      }
+    });
+
+    it('reports a voice note damaged twice as VoiceIntegrityError (the intake answers politely)', async () => {
+      graph.media.set('media-bad', { data: oggVoice(1000), mimeType: 'audio/ogg' });
+      graph.damageNextDownloads = 2;
+      await expect(channel.fetchVoice('media-bad')).rejects.toBeInstanceOf(VoiceIntegrityError);
     });
   });
 

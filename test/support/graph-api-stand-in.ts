@@ -38,6 +38,10 @@ interface Failure {
 export class GraphApiStandIn {
   readonly requests: RecordedRequest[] = [];
   readonly media = new Map<string, { data: Buffer; mimeType: string }>();
+  /** How the media lookup writes sha256 ('hex' or 'base64', as Meta does in different places). */
+  hashEncoding: 'hex' | 'base64' = 'hex';
+  /** The next downloads of media send damaged bytes (one byte flipped). */
+  damageNextDownloads = 0;
   origin = '';
   private server?: Server;
   private failures: Failure[] = [];
@@ -106,8 +110,10 @@ export class GraphApiStandIn {
       if (r.method === 'GET' && download) {
         const m = this.media.get(decodeURIComponent(download[1]));
         if (!m) return graphError(res, 404, 100, 'Unknown media');
-        res.writeHead(200, { 'content-type': m.mimeType, 'content-length': m.data.length });
-        return void res.end(m.data);
+        const body = this.damageNextDownloads > 0 ? Buffer.from(m.data.map((b, i) => (i === 0 ? b ^ 0xff : b))) : m.data;
+        if (this.damageNextDownloads > 0) this.damageNextDownloads--;
+        res.writeHead(200, { 'content-type': m.mimeType, 'content-length': body.length });
+        return void res.end(body);
       }
       const lookup = new RegExp(`^${base}/([^/]+)$`).exec(r.path);
       if (r.method === 'GET' && lookup) {
@@ -118,7 +124,7 @@ export class GraphApiStandIn {
           messaging_product: 'whatsapp',
           url: `${this.origin}/download/${encodeURIComponent(id)}`,
           mime_type: m.mimeType,
-          sha256: createHash('sha256').update(m.data).digest('hex'),
+          sha256: createHash('sha256').update(m.data).digest(this.hashEncoding),
           file_size: m.data.length,
           id,
         });

@@ -64,9 +64,7 @@ export class WhatsappGraphClient {
   async download(info: MediaInfo): Promise<{ data: Buffer; mimeType: string }> {
     const res = await this.fetchOrThrow(info.url, { method: 'GET', headers: this.auth() }, 'media download');
     const data = Buffer.from(await res.arrayBuffer());
-    if (info.sha256 && createHash('sha256').update(data).digest('hex') !== info.sha256.toLowerCase()) {
-      throw new WhatsappApiError('Downloaded media does not match its sha256', true, undefined, res.status, undefined);
-    }
+    if (info.sha256 && !sha256Matches(data, info.sha256)) throw new MediaHashMismatch();
     const mimeType = info.mime_type ?? res.headers.get('content-type') ?? 'application/octet-stream';
     return { data, mimeType };
   }
@@ -120,4 +118,24 @@ function parseRetryAfter(value: string | null): number | undefined {
   if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/** The downloaded bytes do not match the sha256 Meta gave for them (a truncated or altered download). */
+export class MediaHashMismatch extends Error {
+  constructor() {
+    super('Downloaded media does not match its sha256');
+  }
+}
+
+/**
+ * Meta gives a medium's sha256 as hex in some answers and base64 in others (webhook payloads
+ * show base64): both are accepted, compared on the digest bytes.
+ */
+export function sha256Matches(data: Buffer, expected: string): boolean {
+  const digest = createHash('sha256').update(data).digest();
+  const text = expected.trim();
+  if (/^[0-9a-f]{64}$/i.test(text)) return digest.equals(Buffer.from(text, 'hex'));
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(b64)) return digest.equals(Buffer.from(b64, 'base64'));
+  return false;
 }

@@ -10,7 +10,8 @@ import { splitText } from '../text-limits';
 import { reminderVoiceMessage, type ReminderCapableChannel, type ReminderNotice, type ReminderSendResult } from '../reminder-notice';
 import { WhatsappApiError } from './whatsapp-api.error';
 import type { BusinessText, BusinessTextChannel, BusinessTextSendResult, WhatsappTemplate } from './whatsapp-business-text';
-import { WhatsappGraphClient } from './whatsapp-graph.client';
+import { MediaHashMismatch, WhatsappGraphClient } from './whatsapp-graph.client';
+import { VoiceIntegrityError } from '../channel.types';
 import {
   WA_LIMITS,
   interactiveBody,
@@ -66,9 +67,20 @@ export class WhatsappChannel implements ReminderCapableChannel, BusinessTextChan
     return { providerMessageId };
   }
 
+  /**
+   * A download that does not match its sha256 is tried once more (a fresh URL); a second
+   * mismatch is reported as VoiceIntegrityError, which the intake answers politely.
+   */
   async fetchVoice(mediaRef: string): Promise<InboundAudio> {
-    const info = await this.graph.mediaInfo(mediaRef);
-    return this.graph.download(info);
+    for (let attempt = 1; ; attempt++) {
+      const info = await this.graph.mediaInfo(mediaRef);
+      try {
+        return await this.graph.download(info);
+      } catch (e) {
+        if (!(e instanceof MediaHashMismatch)) throw e;
+        if (attempt >= 2) throw new VoiceIntegrityError(e.message);
+      }
+    }
   }
 
   /**

@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../../api/config/app-config';
 import { MessageLogService } from '../../../api/live/message-log.service';
 import { type Clock, REMINDERS_CLOCK, systemClock } from '../../../api/reminders/clock';
 import { ChannelRegistry } from '../../channels/channel-registry.service';
-import type { ChannelName, InboundMessage } from '../../channels/channel.types';
+import { type ChannelName, type InboundMessage, VoiceIntegrityError } from '../../channels/channel.types';
 import { Outbox } from '../../delivery/outbox';
 import type { Route } from '../../delivery/channel-chooser';
 import { detectLanguage } from '../../understanding/language';
@@ -89,6 +89,8 @@ export class InboundProcessor {
     try {
       audio = await channel.fetchVoice(msg.voice.mediaRef);
     } catch (e) {
+      // Downloaded twice and damaged twice: say so instead of dropping the voice note.
+      if (e instanceof VoiceIntegrityError) return { ...base, turn: null, notice: 'voice.damaged' };
       throw new TransientIntakeError(`Voice download failed: ${(e as Error).message}`);
     }
     try {
