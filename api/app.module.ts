@@ -14,6 +14,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { RetentionModule } from './retention/retention.module';
 import { JobsModule } from './jobs/jobs.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { REMINDER_DELIVERY } from './reminders/reminder-delivery.port';
@@ -79,6 +80,7 @@ export class AppModule {
         BillingModule,
         AdminModule.forRoot(reminders),
         HealthModule,
+        RetentionModule,
         // Last: its catch-all 404 must not shadow any /api/admin route.
         AdminFallbackModule,
       ],

@@ -46,6 +46,8 @@ export interface AppConfig {
   openai?: { apiKey: string; baseUrl?: string; sttModel: string; ttsModel: string; ttsVoice: string };
   ffmpegPath?: string;
   simulator: boolean;
+  /** Days the message log is kept (MESSAGE_LOG_RETENTION_DAYS). */
+  messageLogRetentionDays: number;
   /** Back-office broadcasts: CAMPAIGN_BATCH_SIZE recipients every CAMPAIGN_BATCH_INTERVAL_S seconds. */
   campaigns: { batchSize: number; batchIntervalS: number };
   /**
@@ -250,6 +252,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       : undefined,
     ffmpegPath: str('FFMPEG_PATH'),
     simulator: str('SIMULATOR', 'on') !== 'off',
+    messageLogRetentionDays: int('MESSAGE_LOG_RETENTION_DAYS', 180, 1, 3650),
     campaigns: {
       batchSize: int('CAMPAIGN_BATCH_SIZE', 10, 1, 1000),
       batchIntervalS: int('CAMPAIGN_BATCH_INTERVAL_S', 60, 1, 86400),

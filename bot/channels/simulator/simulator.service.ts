@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Inject, Injectable, OnModuleInit, PayloadTooLargeException } from '@nestjs/common';
 import type { User } from '../../../api/accounts/user.entity';
+import { RateLimitService, TooManyRequests } from '../../../api/common/rate-limit.service';
 import { LiveGateway } from '../../../api/live/live.gateway';
 import type { InboundMessage } from '../channel.types';
 import { ChannelSinks } from '../channel-sinks.service';
@@ -19,6 +20,9 @@ export interface SimulatorInput {
 const MAX_AUDIO_BYTES = 4 * 1024 * 1024;
 const MAX_TEXT = 4096;
 
+/** Simulator voice uploads per user per hour (each is stored and sent to speech-to-text). */
+export const SIMULATOR_UPLOADS_PER_HOUR = 30;
+
 /**
  * Turns what the simulator page sends (HTTP or the /ws live channel) into an InboundMessage and
  * hands it to the same intake as the webhooks of the real apps.
@@ -29,6 +33,7 @@ export class SimulatorService implements OnModuleInit {
     @Inject(SimulatorChannel) private readonly channel: SimulatorChannel,
     @Inject(ChannelSinks) private readonly sinks: ChannelSinks,
     @Inject(LiveGateway) private readonly live: LiveGateway,
+    @Inject(RateLimitService) private readonly limits: RateLimitService,
   ) {}
 
   onModuleInit(): void {
@@ -49,6 +54,9 @@ export class SimulatorService implements OnModuleInit {
       const data = Buffer.from(input.audio.replace(/^data:[^,]*,/, ''), 'base64');
       if (data.length === 0) throw new BadRequestException('audio must be base64');
       if (data.length > MAX_AUDIO_BYTES) throw new PayloadTooLargeException('Voice note too large');
+      // Each upload is stored and transcribed: a user may send SIMULATOR_UPLOADS_PER_HOUR an hour.
+      const hit = await this.limits.hit(`sim-upload:${user.id}`, SIMULATOR_UPLOADS_PER_HOUR, 3600);
+      if (!hit.allowed) throw new TooManyRequests('Too many voice notes in a short time. Please wait a little.', hit.retryAfterSeconds);
       const mimeType = typeof input.mimeType === 'string' && /^audio\/[\w.+-]+(;.*)?$/.test(input.mimeType) ? input.mimeType.split(';')[0] : 'audio/webm';
       const mediaRef = await this.channel.storeMedia(user.id, data, mimeType);
       msg = { ...base, kind: 'voice', voice: { mediaRef, mimeType } };

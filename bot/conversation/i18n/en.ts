@@ -89,6 +89,7 @@ export const en = {
 
   'voice.notConfigured': 'Voice notes are not set up on this server yet. Please type your reminder instead, e.g. "call mom tomorrow at 6pm".',
   'voice.damaged': 'Sorry, your voice note reached me damaged. Could you send it again, or type your reminder?',
+  'voice.tooMany': 'You sent many voice notes in a short time. Please wait a little, or type your reminder.',
   'voice.unreadable': 'Sorry, I could not listen to that voice note. Could you send it again, or type your reminder?',
   'voice.empty': 'I could not hear anything in that voice note. Could you try again?',
   'voice.failed': 'Sorry, I could not process that voice note right now. Please try again in a moment, or type your reminder.',

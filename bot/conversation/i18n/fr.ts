@@ -91,6 +91,7 @@ export const fr: Record<CatalogKey, string> = {
 
   'voice.notConfigured': "Les notes vocales ne sont pas encore configurées sur ce serveur. Écrivez plutôt votre rappel, par ex. « appeler maman demain à 18h ».",
   'voice.damaged': "Désolé, votre note vocale m'est parvenue abîmée. Pouvez-vous la renvoyer, ou écrire votre rappel ?",
+  'voice.tooMany': 'Vous avez envoyé beaucoup de notes vocales en peu de temps. Patientez un peu, ou écrivez votre rappel.',
   'voice.unreadable': "Désolé, je n'ai pas pu écouter cette note vocale. Pouvez-vous la renvoyer, ou écrire votre rappel ?",
   'voice.empty': "Je n'ai rien entendu dans cette note vocale. Pouvez-vous réessayer ?",
   'voice.failed': "Désolé, je n'ai pas pu traiter cette note vocale pour le moment. Réessayez dans un instant, ou écrivez votre rappel.",

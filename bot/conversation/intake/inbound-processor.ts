@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AccountsService } from '../../../api/accounts/accounts.service';
 import { IdentityService } from '../../../api/accounts/identity.service';
+import { RateLimitService } from '../../../api/common/rate-limit.service';
 import type { User } from '../../../api/accounts/user.entity';
 import { APP_CONFIG, AppConfig } from '../../../api/config/app-config';
 import { MessageLogService } from '../../../api/live/message-log.service';
@@ -18,6 +19,9 @@ import { type CatalogKey, t } from '../i18n';
 
 /** Payload of the "link this chat?" buttons: `link:<token>` to confirm, `link:no` to refuse. */
 const LINK_BUTTON = 'link:';
+
+/** Voice notes transcribed per user per hour (messaging apps and simulator alike). */
+export const STT_PER_HOUR = 40;
 
 /** A failure worth retrying later (media download, speech provider outage). */
 export class TransientIntakeError extends Error {}
@@ -53,6 +57,7 @@ export class InboundProcessor {
     @Inject(MessageLogService) private readonly log: MessageLogService,
     @Inject(IdentityService) private readonly identity: IdentityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RateLimitService) private readonly limits: RateLimitService,
     @Optional() @Inject(REMINDERS_CLOCK) clock?: Clock,
   ) {
     this.clock = clock ?? systemClock;
@@ -85,6 +90,9 @@ export class InboundProcessor {
     const base = { msg, user, ...(mediaId ? { mediaId } : {}) };
     const channel = this.registry.get(msg.channel);
     if (!channel || !msg.voice) return { ...base, turn: null, notice: 'voice.unreadable' };
+    // Speech-to-text costs money per minute: one user's voice notes are rate limited.
+    const allowed = await this.limits.hit(`stt:${user.id}`, STT_PER_HOUR, 3600).then((r) => r.allowed).catch(() => true);
+    if (!allowed) return { ...base, turn: null, notice: 'voice.tooMany' };
     let audio;
     try {
       audio = await channel.fetchVoice(msg.voice.mediaRef);

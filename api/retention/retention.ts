@@ -1,0 +1,37 @@
+import type { DataSource } from 'typeorm';
+
+export interface RetentionPolicy {
+  /** Simulator voice recordings (days). */
+  simulatorAudioDays: number;
+  /** Processed (done or failed) inbound events: the provider ids they dedup on (days). */
+  inboundEventDays: number;
+  /** The message log (MESSAGE_LOG_RETENTION_DAYS). */
+  messageLogDays: number;
+}
+
+export const DEFAULT_RETENTION: RetentionPolicy = { simulatorAudioDays: 7, inboundEventDays: 30, messageLogDays: 180 };
+
+/**
+ * One retention pass: what Rappel no longer needs is deleted. Each statement is idempotent, so a
+ * pass that runs twice (at-least-once job) or on two instances changes nothing the second time.
+ * Returns the rows deleted per kind.
+ */
+export async function purgeExpired(db: Pick<DataSource, 'query'>, policy: RetentionPolicy): Promise<Record<string, number>> {
+  const statements: Record<string, [string, unknown[]]> = {
+    simulatorAudio: [`DELETE FROM simulator_media WHERE created_at < now() - make_interval(days => $1)`, [policy.simulatorAudioDays]],
+    inboundEvents: [`DELETE FROM inbound_events WHERE status IN ('done', 'failed') AND received_at < now() - make_interval(days => $1)`, [policy.inboundEventDays]],
+    messageLog: [`DELETE FROM message_log WHERE created_at < now() - make_interval(days => $1)`, [policy.messageLogDays]],
+    // The longest window a counter needs is a day (code sends, link welcomes).
+    rateLimits: [`DELETE FROM rate_limit_buckets WHERE window_start < now() - interval '2 days'`, []],
+    sessions: [`DELETE FROM sessions WHERE expires_at < now() OR created_at < now() - interval '90 days'`, []],
+    resetCodes: [`DELETE FROM password_reset_codes WHERE expires_at < now() - interval '1 day'`, []],
+    phoneProofs: [`DELETE FROM phone_proofs WHERE expires_at < now() - interval '1 day'`, []],
+    telegramLinkTokens: [`DELETE FROM telegram_link_tokens WHERE expires_at < now() - interval '1 day'`, []],
+  };
+  const deleted: Record<string, number> = {};
+  for (const [name, [sql, params]] of Object.entries(statements)) {
+    const res: [unknown[], number] = await db.query(`${sql} RETURNING 1`, params);
+    deleted[name] = Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
+  }
+  return deleted;
+}

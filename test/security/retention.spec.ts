@@ -1,0 +1,41 @@
+import { DEFAULT_RETENTION, purgeExpired } from '../../api/retention/retention';
+import { createTestApp, TestApp } from '../support/test-app';
+import { testDatabases } from '../support/test-db';
+
+jest.setTimeout(60_000);
+
+/** The retention pass deletes what has expired, and only that (issue 10). */
+describe('retention', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ db: testDatabases().at(-1)! });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.db.drop();
+  });
+
+  it('purges old simulator audio, processed inbound events, the old message log, stale counters, sessions and codes', async () => {
+    const { user } = await t.registerUser();
+    const q = (sql: string, p: unknown[] = []) => t.dataSource.query(sql, p);
+    await q(`INSERT INTO simulator_media (id, user_id, mime_type, data, created_at) VALUES (gen_random_uuid(), $1, 'audio/ogg', '\\x00', now() - interval '8 days'), (gen_random_uuid(), $1, 'audio/ogg', '\\x00', now())`, [user.id]);
+    await q(`INSERT INTO inbound_events (channel, message_id, sender_id, payload, received_at, status, next_attempt_at) VALUES
+      ('whatsapp', 'old-done', 'x', '{}', now() - interval '31 days', 'done', now()),
+      ('whatsapp', 'old-pending', 'x', '{}', now() - interval '31 days', 'pending', now() + interval '1 year'),
+      ('whatsapp', 'new-done', 'x', '{}', now(), 'done', now())`);
+    await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, kind, message_type, text, created_at) VALUES
+      ($1, 'simulator', '1', 'incoming', 'message', 'text', 'old', now() - interval '181 days'), ($1, 'simulator', '1', 'incoming', 'message', 'text', 'recent', now())`, [user.id]);
+    await q(`INSERT INTO rate_limit_buckets (key, window_start, hits) VALUES ('old-counter', now() - interval '3 days', 4), ('live-counter', now(), 1)`);
+    await q(`UPDATE sessions SET created_at = now() - interval '91 days' WHERE user_id = $1`, [user.id]);
+
+    const deleted = await purgeExpired(t.dataSource, DEFAULT_RETENTION);
+    expect(deleted).toMatchObject({ simulatorAudio: 1, inboundEvents: 1, messageLog: 1, sessions: 1 });
+    expect(deleted.rateLimits).toBeGreaterThanOrEqual(1);
+    expect((await q(`SELECT count(*)::int AS n FROM simulator_media WHERE user_id = $1`, [user.id]))[0].n).toBe(1);
+    expect((await q(`SELECT message_id FROM inbound_events ORDER BY message_id`)).map((r: any) => r.message_id)).toEqual(['new-done', 'old-pending']);
+    expect((await q(`SELECT text FROM message_log WHERE user_id = $1`, [user.id])).map((r: any) => r.text)).toEqual(['recent']);
+    expect((await q(`SELECT key FROM rate_limit_buckets WHERE key IN ('old-counter', 'live-counter')`)).map((r: any) => r.key)).toEqual(['live-counter']);
+    // A second pass finds nothing more.
+    expect(Object.values(await purgeExpired(t.dataSource, DEFAULT_RETENTION)).reduce((a, b) => a + b, 0)).toBe(0);
+  });
+});
