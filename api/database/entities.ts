@@ -16,8 +16,9 @@ import { ReminderPartSent } from '../reminders/reminder-part.entity';
 import { MessageLogEntry } from '../live/message-log.entity';
 import { SimulatorMedia } from '../../bot/channels/simulator/simulator-media.entity';
 import { ConversationStateRow } from '../../bot/conversation/conversation-state.entity';
+import { VoiceNote } from '../../bot/delivery/voice-note.entity';
 import { InboundEvent } from '../../bot/conversation/intake/inbound-event.entity';
 import { TelegramLinkToken } from '../../bot/conversation/telegram-link-token.entity';
 
 export const entities = [User, Session, PasswordResetCode, RateLimitBucket, NewsletterSubscriber, Reminder, ReminderCreation, ReminderDeliveryRecord,
-  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, Job, SendRate, ReminderPartSent];
+  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, Job, SendRate, ReminderPartSent, VoiceNote];

@@ -2,7 +2,10 @@ import { BadRequestException, ConflictException, Inject, Injectable, NotFoundExc
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { User } from '../accounts/user.entity';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobsService } from '../jobs/jobs.service';
 import { Clock, REMINDERS_CLOCK, systemClock } from './clock';
+import { RENDER_JOB_KIND, renderJobKey } from './reminder-render';
 import { QuotaService } from './quota.service';
 import type { DueReminder } from './reminder-delivery.port';
 import { ReminderDispatchStore, SentItem } from './reminder-dispatch-store';
@@ -58,6 +61,8 @@ export class RemindersService implements ReminderDispatchStore {
     @Inject(QuotaService) private readonly quota: QuotaService,
     @Optional() @Inject(REMINDERS_CLOCK) clock?: Clock,
     @Optional() @Inject(ReminderWakeups) private readonly wakeups?: ReminderWakeups,
+    @Optional() @Inject(JobsService) private readonly jobs?: JobsService,
+    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
   ) {
     this.clock = clock ?? systemClock;
     this.repo = dataSource.getRepository(Reminder);
@@ -103,6 +108,7 @@ export class RemindersService implements ReminderDispatchStore {
       return row;
     });
     this.wakeups?.emit(saved.dueAt);
+    await this.scheduleRender(saved);
     return saved;
   }
 
@@ -151,6 +157,7 @@ export class RemindersService implements ReminderDispatchStore {
     if (!sets.length) return this.get(user, id);
     const updated = await this.updatePending(user, id, sets.join(', '), params);
     if (input.time !== undefined) this.wakeups?.emit(updated.dueAt);
+    await this.scheduleRender(updated);
     return updated;
   }
 
@@ -207,6 +214,7 @@ export class RemindersService implements ReminderDispatchStore {
       }),
     );
     this.wakeups?.emit(at);
+    await this.scheduleRender(copy);
     return copy;
   }
 
@@ -255,7 +263,10 @@ export class RemindersService implements ReminderDispatchStore {
       }
     }
     const saved = await this.repo.save(r);
-    if (saved.status === 'pending') this.wakeups?.emit(saved.nextAttemptAt);
+    if (saved.status === 'pending') {
+      this.wakeups?.emit(saved.nextAttemptAt);
+      await this.scheduleRender(saved);
+    }
     return saved;
   }
 
@@ -388,6 +399,18 @@ export class RemindersService implements ReminderDispatchStore {
   }
 
   // ---- helpers ----
+
+  /**
+   * Has the reminder's voice note made ahead: when it enters the look-ahead window, or at once.
+   * One open render job per reminder; an edit moves it. Only an optimisation: a note missing at
+   * send time is made then, so a failure here is not the caller's.
+   */
+  private async scheduleRender(r: Pick<Reminder, 'id' | 'dueAt'>): Promise<void> {
+    if (!this.jobs) return;
+    const aheadMs = (this.config?.dispatcher.renderAheadSeconds ?? 21_600) * 1000;
+    const runAt = new Date(Math.max(this.clock.now().getTime(), new Date(r.dueAt).getTime() - aheadMs));
+    await this.jobs.enqueue(RENDER_JOB_KIND, { reminderId: r.id }, { key: renderJobKey(r.id), runAt, replace: true }).catch(() => undefined);
+  }
 
   private checkId(id: number): number {
     if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_DB_INT) throw new NotFoundException(REMINDER_MESSAGES.notFound);
