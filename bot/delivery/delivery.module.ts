@@ -6,6 +6,7 @@ import { ConversationStateStore } from '../conversation/conversation-state.store
 import { ChannelChooser } from './channel-chooser';
 import { ChannelUserMessenger } from './channel-user-messenger';
 import { Outbox } from './outbox';
+import { StaffChannelMessenger } from './staff-channel-messenger';
 import { VoiceNoteDelivery } from './voice-note-delivery';
 import { VoiceNote } from './voice-note.entity';
 import { VoiceNotes } from './voice-notes';
@@ -17,7 +18,7 @@ import { VoiceRenderWorker } from './voice-render-jobs';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([User, VoiceNote]), LiveModule],
-  providers: [ChannelChooser, Outbox, VoiceNotes, VoiceNoteDelivery, VoiceRenderWorker, ChannelUserMessenger, ConversationStateStore],
-  exports: [ChannelChooser, Outbox, VoiceNotes, VoiceNoteDelivery, ChannelUserMessenger, ConversationStateStore],
+  providers: [ChannelChooser, Outbox, VoiceNotes, VoiceNoteDelivery, VoiceRenderWorker, ChannelUserMessenger, StaffChannelMessenger, ConversationStateStore],
+  exports: [ChannelChooser, Outbox, VoiceNotes, VoiceNoteDelivery, ChannelUserMessenger, StaffChannelMessenger, ConversationStateStore],
 })
 export class DeliveryModule {}

@@ -44,7 +44,7 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
 
     const { language, text } = reminderVoice(reminder);
     const caption = reminderCaption(language, text);
-    const buttons = reminderButtons(user.language === 'en' ? 'en' : 'fr', reminder.id, route.name);
+    const buttons = reminderButtons(user.language === 'en' ? 'en' : 'fr', reminder.id, route.name, Boolean(reminder.rrule));
     const meta = { userId: user.id, kind: 'reminder' as const, reminderId: reminder.id, details: { attempt: reminder.attempt } };
     try {
       // Made ahead by the render job kind, normally; made here (and kept) when missing. Not needed
