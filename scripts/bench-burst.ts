@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../api/config/app-config';
-import { entities } from '../api/database/entities';
+import { entities } from './entities';
 import { migrations } from '../api/database/migrations';
 import { NamingStrategy } from '../api/database/naming-strategy';
 import { JobsService } from '../api/jobs/jobs.service';

@@ -11,7 +11,7 @@ import type { ChannelName, OutboundMessage, ReplyButton } from '../channels/chan
 import { understandCorrection } from '../understanding/correction';
 import { parseWhen, understand } from '../understanding/understand';
 import type { Correction, Language, MissingWhen, Understanding, UnderstoodReminder } from '../understanding/types';
-import { zoneFromPhone } from '../understanding/zone-from-phone';
+import { zoneFromPhone } from '../../api/accounts/zone-from-phone';
 import type { ConversationState, Draft } from './conversation-state';
 import { type CatalogKey, formatWhen, t, zoneLabel } from './i18n';
 import { canonical, type Intent, parseIntent, zoneFromInput } from './intents';
