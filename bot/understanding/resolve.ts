@@ -24,6 +24,7 @@ export function combinePieces(pieces: WhenPiece[]): WhenPiece {
     if (p.date) {
       if (!out.date || (out.fromWeekday && !p.fromWeekday)) {
         out.date = p.date;
+        out.thenDate = p.thenDate;
         out.fromWeekday = p.fromWeekday;
         out.keepClock = p.keepClock;
       }
@@ -112,7 +113,12 @@ export function resolvePiece(piece: WhenPiece, nowInstant: DateTime, userZone: s
     let day = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z });
     if (!day.isValid) return null;
     if (midnight) day = day.plus({ days: 1 });
-    return { local: firstAhead([day]), zone };
+    const chosen = firstAhead([day]);
+    if (chosen <= now && piece.thenDate) {
+      const then = DateTime.fromObject({ year: piece.thenDate.year, month: piece.thenDate.month, day: piece.thenDate.day }, { zone: z });
+      if (then.isValid) return { local: firstAhead([then]), zone };
+    }
+    return { local: chosen, zone };
   }
   if (piece.weekend) {
     const sat = today.weekday === 6 ? today : nextWeekday(today, 6);

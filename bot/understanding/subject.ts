@@ -118,9 +118,11 @@ const REQUEST_VERB: Record<Language, string> = {
   en:
     String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt)(?:s|ed|ing)?\s+me` +
     String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
+    String.raw`|(?:set|create|add|make|schedule|put\s+in|setting|creating|adding)\s+(?:a|an|me\s+a|up\s+a)\s+(?:reminder|alarm|alert)(?:\s+for\s+me)?` +
     String.raw`|(?:don'?t|do\s+not|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
   fr:
     String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|fai\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
+    String.raw`|(?:mett\p{L}*|mets|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+pour\s+moi)?` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|fai\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie|(?:n'|ne\s+)?oubli\p{L}*\s+pas`,
 };
