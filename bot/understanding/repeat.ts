@@ -342,10 +342,13 @@ const FR_PATTERNS: Pattern[] = [
   pattern(`jusqu'(?:au|aux|[àa](?:\\s+la|\\s+l')?)|jusque|jusqu\\s+au`, () => ({ kind: 'until' })),
 ];
 
-/** Cheap test so most messages (no repetition) skip the patterns. */
+/**
+ * Cheap test so most messages skip the patterns: words without which no repetition can be said
+ * (an end, "for 5 days" or "jusqu'au", only counts beside one).
+ */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|(?:day|sun|satur)days|times|twice|until|till|through|once|for\s|mon/i,
-  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois|pendant|durant|jusqu|sur|pour|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i,
+  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|(?:day|sun|satur)days|times (?:a|per|every)|twice|once|mon/i,
+  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d/i,
 };
 
 /** The repetition markers in the normalized text, left to right, without overlaps (longest first). */

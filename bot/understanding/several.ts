@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { firstOccurrence } from '../../api/reminders/recurrence';
-import { forwardDate } from './calendar';
+import { formatLocal, forwardDate } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
@@ -224,7 +224,7 @@ export function splitReminders(
       ? resolveRepeating(d.repeats, piece, d.until, now, userZone, d.pieces.filter(anchor))
       : resolveOnce(piece, now, userZone);
     if (!r) return { subject: d.subject, missing: 'when' as const, language, rrule: null };
-    return { subject: d.subject, dueAt: r.local.toJSDate(), zone: r.zone, dueLocal: r.local.toFormat("yyyy-MM-dd'T'HH:mm"), language, rrule: r.rrule };
+    return { subject: d.subject, dueAt: r.local.toJSDate(), zone: r.zone, dueLocal: formatLocal(r.local), language, rrule: r.rrule };
   });
 }
 
