@@ -72,11 +72,9 @@ export function pieceParser(name: string, inner: string, build: PieceBuilder, fl
       const piece = build({ groups: { ...(match.groups ?? {}) }, text, index, input: context.text }, env);
       if (!piece) return null;
       const result = context.createParsingResult(index, text);
+      // The piece is all that is read back (pieceOf); chrono's kept refiners look only at the
+      // text and position, so no date components are assigned.
       const start = context.createParsingComponents();
-      if (piece.date) {
-        start.assign('year', piece.date.year).assign('month', piece.date.month).assign('day', piece.date.day);
-      }
-      if (piece.time) start.assign('hour', piece.time.hour).assign('minute', piece.time.minute);
       registry.push(piece);
       start.addTag(PIECE_TAG + (registry.length - 1));
       result.start = start;

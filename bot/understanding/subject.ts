@@ -174,24 +174,26 @@ export function stripTrigger(text: string, language: Language): string {
  * connectors those leave behind, the trigger phrase and the fillers (rule 12).
  */
 export function extractSubject(original: string, spans: RemovedSpan[], language: Language): string {
-  let s = original;
   const sorted = [...spans].sort((a, b) => b.start - a.start);
-  // Text before `limit` is still at its original offsets (cuts go right to left; a dangling
-  // connector cut with a span may reach into the next span, which then ends there).
-  let limit = Infinity;
+  // Cut right to left, keeping the pieces between spans: text before `limit` is still the
+  // original, so a dangling connector cut with one span (which may reach into the next span) is
+  // looked for in a short window, and the whole is joined once (linear on long input).
+  const kept: string[] = [];
+  let limit = original.length;
   for (const span of sorted) {
     if (span.start >= limit) continue;
-    let head = s.slice(0, span.start);
-    const tail = s.slice(Math.min(span.end, limit));
+    kept.push(original.slice(Math.min(span.end, limit), limit));
     const dangling = span.kind === 'time' ? DANGLING_BEFORE_TIME[language] : DANGLING_BEFORE_DATE[language];
+    let headEnd = span.start;
     for (let guard = 0; guard < 4; guard++) {
-      const cut = danglingAtEnd(head, dangling);
+      const cut = danglingAtEnd(original.slice(Math.max(0, headEnd - 64), headEnd), dangling);
       if (!cut) break;
-      head = head.slice(0, head.length - cut);
+      headEnd -= cut;
     }
-    s = `${head} ${tail}`;
-    limit = head.length;
+    limit = headEnd;
   }
+  kept.push(original.slice(0, limit));
+  let s = kept.reverse().join(' ');
   s = s.replace(FILLERS_ANYWHERE[language], ' ');
   s = collapse(s);
   // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.
