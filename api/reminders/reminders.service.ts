@@ -81,10 +81,12 @@ export class RemindersService implements ReminderDispatchStore {
    */
   create(
     user: Owner,
-    input: { subject: string; reminderText: string; time: string; timezone?: string; repeat?: RepeatChoice; repeatDays?: WeekdayCode[] },
+    input: { subject: string; reminderText: string; time: string; timezone?: string; repeat?: RepeatChoice; repeatDays?: WeekdayCode[]; rrule?: string },
   ): Promise<Reminder> {
     let rrule: string | null = null;
-    if (input.repeat && input.repeat !== 'none') {
+    if (input.rrule !== undefined && input.repeat !== undefined && input.repeat !== 'none') throw new InvalidRepeatException('Give either repeat or rrule, not both.');
+    if (input.rrule) rrule = input.rrule;
+    else if (input.repeat && input.repeat !== 'none') {
       const at = parseFutureInstant(input.time, this.clock.now());
       if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
       const zone = input.timezone ?? (isValidZone(user.timezone) ? user.timezone : 'UTC');
@@ -95,6 +97,41 @@ export class RemindersService implements ReminderDispatchStore {
   }
 
   async createForUser(user: Owner, input: CreateReminderInput): Promise<Reminder> {
+    const [saved] = await this.createManyForUser(user, [input]);
+    return saved;
+  }
+
+  /**
+   * Several reminders at once (the bot's "2 reminders: …; … — shall I confirm?"): every one is
+   * validated first, then the quota is checked for all of them together and they are stored in
+   * one transaction: all or none.
+   */
+  async createManyForUser(user: Owner, inputs: CreateReminderInput[]): Promise<Reminder[]> {
+    if (!inputs.length) return [];
+    const rows = inputs.map((input) => this.prepare(user, input));
+    const saved = await this.dataSource.transaction(async (m) => {
+      // Serialises a user's concurrent creations so two requests cannot both take the last slot.
+      await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
+      await this.quota.assertCanCreate(user, m, rows.length);
+      const out: Reminder[] = [];
+      for (const fields of rows) {
+        const row = await m.save(m.create(Reminder, fields));
+        if (row.rrule) {
+          row.seriesId = row.id;
+          await m.update(Reminder, { id: row.id }, { seriesId: row.id });
+        }
+        // A repeating reminder counts once, here: its later occurrences are not creations.
+        await this.quota.record(user.id, row.id, m);
+        out.push(row);
+      }
+      return out;
+    });
+    for (const r of saved) this.wakeups?.emit(r.dueAt);
+    return saved;
+  }
+
+  /** Validates one creation and returns the row to insert. */
+  private prepare(user: Owner, input: CreateReminderInput): Partial<Reminder> {
     const source = input.source ?? 'api';
     const fromForm = source !== 'bot';
     const problem = subjectProblem(input.subject) ?? (fromForm || input.reminderText !== undefined ? textProblem(input.reminderText ?? '', fromForm) : null);
@@ -111,36 +148,20 @@ export class RemindersService implements ReminderDispatchStore {
       if (entitlement(user, this.clock.now()).plan !== 'premium') throw new RepeatRequiresPremiumException();
       first = this.firstFitting(rrule, timezone, dueAt);
     }
-
-    const saved = await this.dataSource.transaction(async (m) => {
-      // Serialises a user's concurrent creations so two requests cannot both take the last slot.
-      await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
-      await this.quota.assertCanCreate(user, m);
-      const reminder = m.create(Reminder, {
-        userId: user.id,
-        subject,
-        reminderText: (input.reminderText ?? subject).trim(),
-        dueAt: first,
-        nextAttemptAt: first,
-        timezone,
-        languageCode,
-        source,
-        status: 'pending' as ReminderStatus,
-        statusChangedAt: this.clock.now(),
-        rrule,
-        seriesStart: rrule ? first : null,
-      });
-      const row = await m.save(reminder);
-      if (rrule) {
-        row.seriesId = row.id;
-        await m.update(Reminder, { id: row.id }, { seriesId: row.id });
-      }
-      // A repeating reminder counts once, here: its later occurrences are not creations.
-      await this.quota.record(user.id, row.id, m);
-      return row;
-    });
-    this.wakeups?.emit(saved.dueAt);
-    return saved;
+    return {
+      userId: user.id,
+      subject,
+      reminderText: (input.reminderText ?? subject).trim(),
+      dueAt: first,
+      nextAttemptAt: first,
+      timezone,
+      languageCode,
+      source,
+      status: 'pending' as ReminderStatus,
+      statusChangedAt: this.clock.now(),
+      rrule,
+      seriesStart: rrule ? first : null,
+    };
   }
 
   /** The user's reminders, newest due first. */
@@ -176,6 +197,8 @@ export class RemindersService implements ReminderDispatchStore {
       const p = subjectProblem(input.subject);
       if (p) throw new BadRequestException(p);
       set('subject = ?', input.subject.trim());
+      // A reminder whose text is its subject (the bot's) keeps speaking its subject.
+      if (input.reminderText === undefined) set('reminder_text = CASE WHEN reminder_text = subject THEN ? ELSE reminder_text END', input.subject.trim());
     }
     if (input.reminderText !== undefined) {
       const p = textProblem(input.reminderText);

@@ -45,7 +45,7 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
     const language = reminder.languageCode === 'en' ? 'en' : 'fr';
     const text = reminder.reminderText?.trim() || reminder.subject;
     const caption = reminderCaption(language, text);
-    const buttons = reminderButtons(user.language === 'en' ? 'en' : 'fr', reminder.id, route.name);
+    const buttons = reminderButtons(user.language === 'en' ? 'en' : 'fr', reminder.id, route.name, Boolean(reminder.rrule));
     const meta = { userId: user.id, kind: 'reminder' as const, reminderId: reminder.id, details: { attempt: reminder.attempt } };
     try {
       const audio = await this.tts.synthesize(reminderSpeech(language, text), language);
