@@ -74,3 +74,9 @@ export function forwardDate(date: Ymd, today: DateTime): Ymd {
   }
   return date;
 }
+
+/** yyyy-MM-ddTHH:mm of a DateTime, without Luxon's formatter (called for every answer). */
+export function formatLocal(local: DateTime): string {
+  const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+  return `${local.year}-${two(local.month)}-${two(local.day)}T${two(local.hour)}:${two(local.minute)}`;
+}
