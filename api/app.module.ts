@@ -18,7 +18,9 @@ import { JobsModule } from './jobs/jobs.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { REMINDER_DELIVERY } from './reminders/reminder-delivery.port';
 import { RemindersModule } from './reminders/reminders.module';
+import { BillingModule } from './billing/billing.module';
 import { SubscriptionController } from './billing/subscription.controller';
+import { ReferralsModule } from './referrals/referrals.module';
 import { PublicConfigController } from './web/public-config.controller';
 
 /** Ports every module may need, bound once for the whole app. */
@@ -73,6 +75,8 @@ export class AppModule {
         NewsletterModule,
         reminders,
         BotModule.forRoot(config, reminders),
+        ReferralsModule,
+        BillingModule,
         AdminModule.forRoot(reminders),
         HealthModule,
         // Last: its catch-all 404 must not shadow any /api/admin route.

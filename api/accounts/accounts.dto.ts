@@ -70,10 +70,10 @@ export class RegisterDto {
   @EmailField()
   email?: string;
 
+  /** A code that is not a partner's is dropped by the service; one that cannot be a code is dropped here. */
   @IsOptional()
-  @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'Invalid referral code.' })
-  @IsString({ message: 'Invalid referral code.' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value))
+  @IsString()
+  @Transform(({ value }) => (typeof value === 'string' && /^[A-Za-z0-9]{1,32}$/.test(value.trim()) ? value.trim().toUpperCase() : undefined))
   referredBy?: string;
 
   @CountryCodeField()

@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Injectable, Logger, Unauthorize
 import { InjectRepository } from '@nestjs/typeorm';
 import { IANAZone } from 'luxon';
 import { QueryFailedError, Repository } from 'typeorm';
+import { activeReferralCode } from '../referrals/referrals.service';
 import { guessZoneForPhone } from './zone-guess';
 import { RegisterDto } from './accounts.dto';
 import { passwordHasher } from './password-hasher';
@@ -68,6 +69,8 @@ export class AccountsService {
     const guess = guessZoneForPhone(phoneNumber);
     const confirmed = Boolean(timezone) || guess.certain;
     timezone ??= guess.zone;
+    // Kept only when it names an active partner; an unknown code never fails the registration.
+    const referredBy = await activeReferralCode(this.users.manager, dto.referredBy);
     try {
       return await this.users.save(
         this.users.create({
@@ -78,7 +81,7 @@ export class AccountsService {
           language: dto.language ?? 'fr',
           timezone,
           timezoneConfirmed: confirmed,
-          referredBy: dto.referredBy ?? null,
+          referredBy,
           plan: 'basic',
           trialEndsAt: trialEnd(),
         }),

@@ -7,6 +7,8 @@ export interface Entitlement {
   /** The plan that applies now: a running trial is Premium. */
   plan: Plan;
   status: 'trial' | 'active';
+  /** A paid subscription is running now (a trial is not a payment). */
+  paid: boolean;
   isOnTrial: boolean;
   trialEndsAt: Date | null;
   trialDaysLeft: number;
@@ -36,12 +38,47 @@ export function entitlement(user: Pick<User, 'plan' | 'trialEndsAt' | 'subscript
   return {
     plan,
     status: onTrial ? 'trial' : 'active',
+    paid: paid && plan !== 'free' && plan !== 'basic',
     isOnTrial: onTrial,
     trialEndsAt,
     trialDaysLeft: onTrial ? Math.ceil((trialEndsAt!.getTime() - now.getTime()) / DAY) : 0,
     subscriptionEndsAt,
     weeklyLimit: plan in WEEKLY_LIMITS ? WEEKLY_LIMITS[plan] : 5,
   };
+}
+
+export const PAST_DUE_GRACE_DAYS = 3;
+
+/** What paidUntil() reads of a row of the subscriptions table. */
+export interface SubscriptionTerms {
+  subscriptionId: string | null;
+  status: string | null;
+  currentPeriodEnd: Date | null;
+  pastDueSince: Date | null;
+  endedAt: Date | null;
+}
+
+/**
+ * Until when a subscription (as stored in the subscriptions table) pays for Premium: active or
+ * trialing until the period ends; past_due for PAST_DUE_GRACE_DAYS from when the payment failed;
+ * cancelled until it ended (the period end when cancelled at period end). null = it never paid
+ * for anything now (incomplete, unpaid, expired). BillingService writes this onto the user
+ * (plan, subscriptionEndsAt) in the transaction that stores the row, which entitlement() reads.
+ */
+export function paidUntil(sub: SubscriptionTerms, now = new Date()): Date | null {
+  if (!sub.subscriptionId) return null;
+  switch (sub.status) {
+    case 'active':
+    case 'trialing':
+      return sub.currentPeriodEnd;
+    case 'past_due': {
+      return new Date((sub.pastDueSince ?? now).getTime() + PAST_DUE_GRACE_DAYS * DAY);
+    }
+    case 'canceled':
+      return sub.endedAt ?? now;
+    default:
+      return null;
+  }
 }
 
 export function trialEnd(from = new Date()): Date {

@@ -42,6 +42,20 @@ export interface AppConfig {
   simulator: boolean;
   /** Back-office broadcasts: CAMPAIGN_BATCH_SIZE recipients every CAMPAIGN_BATCH_INTERVAL_S seconds. */
   campaigns: { batchSize: number; batchIntervalS: number };
+  /**
+   * Payments: `stripe` with keys; `test` = the embedded test-mode checkout (no keys, outside
+   * production); `off` = production without keys (the pricing screen says payments are closed).
+   */
+  payments: {
+    mode: 'stripe' | 'test' | 'off';
+    stripe?: { secretKey: string; webhookSecret: string; publishableKey?: string; apiBase?: { host: string; port: number; protocol: 'http' | 'https' } };
+    /** Stripe price ids; when unset the server sends inline price_data from its own table. */
+    prices: { monthly?: string; yearly?: string };
+    /** Share of each paid amount owed to the referring partner (0.2 = 20 %). */
+    commissionRate: number;
+    /** Days before a yearly renewal when the bot tells the user. */
+    renewalNoticeDays: number;
+  };
   dispatcher: {
     enabled: boolean;
     pollIntervalMs: number;
@@ -157,6 +171,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     simulator: int('SIMULATOR_RATE_PER_SECOND', 1000, 1, 100000),
   };
 
+  const stripe = group('Stripe', { secretKey: 'STRIPE_SECRET_KEY', webhookSecret: 'STRIPE_WEBHOOK_SECRET', publishableKey: 'STRIPE_PUBLISHABLE_KEY' }, ['STRIPE_PUBLISHABLE_KEY']);
+  const stripeBase = url('STRIPE_API_BASE');
+  const commissionRaw = str('COMMISSION_RATE', '0.2')!;
+  const commissionRate = Number(commissionRaw);
+  if (!Number.isFinite(commissionRate) || commissionRate < 0 || commissionRate > 1) problems.push(`COMMISSION_RATE must be a number between 0 and 1 (got "${commissionRaw}")`);
+
   const publicUrl = url('PUBLIC_URL', `http://localhost:${port || 3000}`)!;
   const secure = str('SECURE_COOKIES', 'auto')!;
   const config: AppConfig = {
@@ -227,6 +247,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
       batchSize: int('CAMPAIGN_BATCH_SIZE', 10, 1, 1000),
       batchIntervalS: int('CAMPAIGN_BATCH_INTERVAL_S', 60, 1, 86400),
     },
+    payments: {
+      mode: stripe ? 'stripe' : nodeEnv === 'production' ? 'off' : 'test',
+      stripe: stripe
+        ? {
+            secretKey: stripe.secretKey,
+            webhookSecret: stripe.webhookSecret,
+            publishableKey: stripe.publishableKey,
+            apiBase: stripeBase ? apiBase(stripeBase) : undefined,
+          }
+        : undefined,
+      prices: { monthly: str('STRIPE_PRICE_PREMIUM_MONTHLY'), yearly: str('STRIPE_PRICE_PREMIUM_YEARLY') },
+      commissionRate: Number.isFinite(commissionRate) ? commissionRate : 0.2,
+      renewalNoticeDays: int('RENEWAL_NOTICE_DAYS', 7, 1, 60),
+    },
     dispatcher: {
       enabled: bool('DISPATCHER_ENABLED', true),
       pollIntervalMs: int('DISPATCHER_POLL_MS', 500, 50, 60000),
@@ -238,6 +272,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** STRIPE_API_BASE as the SDK's host/port/protocol options (a local stand-in or a self-hosted mock). */
+function apiBase(raw: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const u = new URL(raw);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

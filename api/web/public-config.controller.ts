@@ -15,7 +15,9 @@ export class PublicConfigController {
       telegramBotUsername: this.config.telegram?.botUsername ?? null,
       simulator: this.config.simulator,
       channels: [this.config.whatsapp && 'whatsapp', this.config.telegram && 'telegram', this.config.simulator && 'simulator'].filter(Boolean),
-      payments: 'off',
+      /** stripe | test (embedded test-mode checkout, no card charged) | off (production without Stripe keys). */
+      payments: this.config.payments.mode,
+      stripePublishableKey: this.config.payments.mode === 'stripe' ? (this.config.payments.stripe?.publishableKey ?? null) : null,
     };
   }
 }

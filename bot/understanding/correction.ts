@@ -1,8 +1,11 @@
-import { DateTime } from 'luxon';
-import { firstOccurrence } from './first-occurrence';
+import { DateTime, Duration } from 'luxon';
+import { firstOccurrence } from '../../api/reminders/recurrence';
+import { DURATION_EN, DURATION_FR, readDuration } from './duration';
 import { detectLanguage } from './language';
+import { normalize } from './normalize';
 import { Correction, CurrentReminder, Language, UnderstandContext, UnderstoodReminder } from './types';
 import { toZonedNow, understand } from './understand';
+import { fold } from './vocabulary';
 
 /**
  * What a follow-up message changes in the reminder just proposed or just confirmed: its time
@@ -17,14 +20,27 @@ const LEAD: Record<Language, RegExp> = {
   en: /^(?:(?:no|nope|nah|oops|uh|um|sorry|wait|actually|rather|i\s+mean|my\s+bad|correction|hmm|oh|well|hold\s+on)(?![\p{L}])[\s,.!:;-]*)+/iu,
 };
 
+/** What a cancellation may name: the reminder, the series, "it", "all" (never a new thing to do). */
+const CANCEL_OBJECT: Record<Language, string> = {
+  fr: String.raw`(?:le|la|les|l'|[çc]a|ce|cette|ces|celui-ci|celui-l[àa]|moi|tout|toute|tous|toutes|dernier|derni[èe]re|rappels?|s[ée]ries?|r[ée]p[ée]titions?|r[ée]veils?|alarmes?|rendez-vous|l[àa]|enti[èe]re?|du|de|d'|pr[ée]c[ée]dent)`,
+  en: String.raw`(?:it|that|this|the|last|one|reminders?|series|all|everything|whole|thing|alarm|about|previous|them|of|those|these)`,
+};
 const CANCEL: Record<Language, RegExp> = {
-  fr: /^(?:(?:non|en\s+fait|finalement|bon|oh|euh)[\s,.!]*)*(?:annule[rz]?|supprime[rz]?|efface[rz]?|retire[rz]?|laisse[rz]?\s+tomber|oublie[rz]?(?:\s+[çc]a|\s+le)?|pas\s+la\s+peine|c'est\s+bon\s+finalement|stop)(?:[\s-]+(?:le|la|les|l'|[çc]a|ce|cette|celui-ci|celui-l[àa]|moi|tout))?(?:\s+(?:dernier|derni[èe]re|rappel|rappels|rendez-vous|l[àa]))*[\s.!]*(?:merci)?[\s.!]*$/iu,
-  en: /^(?:(?:no|actually|oh|um|hmm)[\s,.!]*)*(?:cancel|delete|remove|drop|scrap|scratch|forget|never\s*mind|nevermind|don'?t\s+bother|no\s+need)(?:\s+(?:it|that|this|the|last|one|reminder|all|about\s+it|that\s+one|the\s+last\s+one|the\s+reminder))*[\s.!]*(?:thanks?)?[\s.!]*$/iu,
+  fr: new RegExp(
+    String.raw`^(?:(?:non|en\s+fait|finalement|bon|oh|euh)[\s,.!]*)*(?:annule[rz]?|supprime[rz]?|efface[rz]?|retire[rz]?|laisse[rz]?\s+tomber|oublie[rz]?|pas\s+la\s+peine|c'est\s+bon\s+finalement)` +
+      String.raw`(?:[\s-]+${CANCEL_OBJECT.fr}|\s*l'|\s*[çc]a)*[\s.!]*(?:merci)?[\s.!]*$`,
+    'iu',
+  ),
+  en: new RegExp(
+    String.raw`^(?:(?:no|actually|oh|um|hmm)[\s,.!]*)*(?:cancel|delete|remove|drop|scrap|scratch|forget|never\s*mind|nevermind|don'?t\s+bother|no\s+need|stop\s+(?:it|that|this|the\s+series|repeating))` +
+      String.raw`(?:\s+${CANCEL_OBJECT.en})*[\s.!]*(?:thanks?)?[\s.!]*$`,
+    'iu',
+  ),
 };
 
 const SUBJECT: Record<Language, RegExp> = {
-  fr: /^(?:change[rz]?|modifie[rz]?|remplace[rz]?|corrige[rz]?|mets?|mettez)\s+(?:le\s+(?:sujet|texte|titre|nom|message)|l'objet|l'intitul[ée])(?:\s+du\s+rappel)?\s*(?::|par|en|pour|[àa])?\s*(?<s>.+)$|^(?:en\s+fait\s+|non\s*,?\s*)?(?:c'est|c'[ée]tait)\s+pour\s+(?<s2>.+)$|^(?:le\s+sujet|l'objet)\s*(?::|c'est|est)\s*(?<s3>.+)$/iu,
-  en: /^(?:change|rename|set|make)\s+(?:the\s+)?(?:subject|text|title|name|message|reminder)(?:\s+of\s+(?:it|the\s+reminder))?\s*(?::|to|as)?\s*(?<s>.+)$|^(?:(?:actually|no|wait)[\s,]+)*it'?s\s+(?:actually\s+)?(?:to|about|for)\s+(?<s2>.+)$|^(?:the\s+)?subject\s*(?::|is|should\s+be)\s*(?<s3>.+)$/iu,
+  fr: /^(?:renomme[rz]?|appelle)[- ](?:le|la)\s+(?:en\s+|par\s+|:\s*)?(?<s4>.+)$|^(?:change[rz]?|modifie[rz]?|remplace[rz]?|corrige[rz]?|mets?|mettez)\s+(?:le\s+(?:sujet|texte|titre|nom|message)|l'objet|l'intitul[ée])(?:\s+du\s+rappel)?\s*(?::|par|en|pour|[àa])?\s*(?<s>.+)$|^(?:en\s+fait\s+|non\s*,?\s*)?(?:c'est|c'[ée]tait)\s+pour\s+(?<s2>.+)$|^(?:le\s+sujet|l'objet)\s*(?::|c'est|est)\s*(?<s3>.+)$/iu,
+  en: /^(?:change|rename|set|make)\s+(?:the\s+)?(?:subject|text|title|name|message|reminder)(?:\s+of\s+(?:it|the\s+reminder))?\s*(?::|to|as)?\s*(?<s>.+)$|^(?:rename|relabel|call)\s+(?:it|this|that|the\s+reminder)\s+(?:to|as)?\s*(?<s4>.+)$|^(?:(?:actually|no|wait)[\s,]+)*it'?s\s+(?:actually\s+)?(?:to|about|for)\s+(?<s2>.+)$|^(?:the\s+)?subject\s*(?::|is|should\s+be)\s*(?<s3>.+)$/iu,
 };
 
 /** Words that only ask for the change ("make it", "mets-le à", "move it to"), before the new time. */
@@ -48,8 +64,14 @@ export function understandCorrection(
   let rest = raw.replace(LEAD[language], '');
   const subj = rest.match(SUBJECT[language]) ?? raw.match(SUBJECT[language]);
   if (subj) {
-    const subject = (subj.groups?.s ?? subj.groups?.s2 ?? subj.groups?.s3 ?? '').replace(/^(?:de\s+|d'|to\s+)/iu, '').replace(/[\s.!]+$/u, '').trim();
+    const subject = (subj.groups?.s ?? subj.groups?.s2 ?? subj.groups?.s3 ?? subj.groups?.s4 ?? '').replace(/^(?:de\s+|d'|to\s+)/iu, '').replace(/[\s.!]+$/u, '').trim();
     if (subject) return { kind: 'subject', subject };
+  }
+  const shift = shiftOf(rest, language);
+  if (shift) {
+    // "push it back an hour", "décale d'une heure": the current time moved by that much.
+    const moved = DateTime.fromJSDate(ctx.current.dueAt).setZone(ctx.current.zone).plus({ milliseconds: shift });
+    return { kind: 'when', dueAt: moved.toJSDate(), zone: ctx.current.zone, dueLocal: moved.toFormat("yyyy-MM-dd'T'HH:mm"), rrule: ctx.current.rrule };
   }
   rest = rest.replace(WHEN_ASK[language], '').replace(TRAIL[language], '');
   if (!rest) return null;
@@ -87,6 +109,8 @@ function mergeWhen(
     rrule,
   });
   const got = DateTime.fromJSDate(read.dueAt).setZone(zone);
+  // "dans 2 heures", "in an hour": counted from now, whatever the current day.
+  if (DELAY[language].test(rest) && !read.rrule) return out(got, null);
   if (read.rrule) {
     // "non, tous les jours": the new rule at the time already set, unless a time is said.
     if (saysTime) return out(got, read.rrule);
@@ -120,6 +144,37 @@ function nextOnRule(rule: string, zone: string, now: DateTime, at: DateTime, cur
   const d = firstOccurrence(rule, zone, from.toJSDate(), { hour: at.hour, minute: at.minute });
   return d ? DateTime.fromJSDate(d).setZone(zone) : at;
 }
+
+/** "push it back an hour", "an hour later", "décale d'une heure", "30 minutes plus tôt". */
+const SHIFT: Record<Language, RegExp> = {
+  en: new RegExp(
+    String.raw`^(?:(?:push|move|set|bump|put|shift)\s+(?:it|that|this)?\s*(?<dir>back|forward|later|earlier|up)?\s*(?:by\s+)?(?<d>${DURATION_EN})(?:\s+(?<dir2>later|earlier|back|forward))?|(?<d2>${DURATION_EN})\s+(?<dir3>later|earlier|sooner))[\s.!]*$`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`^(?:(?<verb>d[ée]cale[rz]?|repousse[rz]?|retarde[rz]?|recule[rz]?|avance[rz]?)(?:[- ](?:le|la|les|[çc]a))?\s+(?:de\s+|d'|d\s+)?(?<d>${DURATION_FR})(?:\s+(?<dir2>plus\s+tard|plus\s+t[ôo]t))?|(?<d2>${DURATION_FR})\s+(?<dir3>plus\s+tard|plus\s+t[ôo]t|avant|apr[èe]s))[\s.!]*$`,
+    'iu',
+  ),
+};
+
+/** The move a shift asks for, in milliseconds (earlier is negative), or null. */
+function shiftOf(text: string, language: Language): number | null {
+  const norm = normalize(text, language).text;
+  const m = norm.match(SHIFT[language]);
+  if (!m?.groups) return null;
+  const d = readDuration(m.groups.d ?? m.groups.d2 ?? '');
+  if (!d) return null;
+  const ms = Duration.fromObject(d).as('milliseconds');
+  if (!ms) return null;
+  const dir = fold(`${m.groups.verb ?? ''} ${m.groups.dir ?? ''} ${m.groups.dir2 ?? ''} ${m.groups.dir3 ?? ''}`);
+  const earlier = /earlier|sooner|forward|up|avance|plus tot|avant/.test(dir);
+  return earlier ? -ms : ms;
+}
+
+const DELAY: Record<Language, RegExp> = {
+  fr: /(?<![\p{L}])(?:dans|d'ici)\s+(?:\d|une?\s|quelques|deux|trois|dix|quinze|vingt|trente|demi|quart)/iu,
+  en: /(?<![\p{L}])(?:in|within)\s+(?:\d|an?\s|a\s+few|a\s+couple|half|two|three|ten|fifteen|twenty|thirty)/iu,
+};
 
 const DAY_WORDS: Record<Language, RegExp> = {
   fr: /(?<![\p{L}])(?:aujourd'hui|demain|apr[èe]s[\s-]demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|semaine|week-?end|mois|jours?|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre|le\s+\d{1,2}(?!\s*[h:])|\d{1,2}\/\d{1,2})(?![\p{L}])/iu,

@@ -1,5 +1,5 @@
 import { DayPart, Language } from './types';
-import { EN_ORDINALS, EN_WEEKDAYS, fold, FR_ORDINALS, FR_WEEKDAYS } from './vocabulary';
+import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, fold, FR_MONTH_RE, FR_ORDINALS, FR_WEEKDAYS } from './vocabulary';
 
 /**
  * Repetition words (CONVENTIONS rules 13 and 15): "tous les lundis", "every other week", "le 5 de
@@ -8,7 +8,8 @@ import { EN_ORDINALS, EN_WEEKDAYS, fold, FR_ORDINALS, FR_WEEKDAYS } from './voca
  * they leave ("every year on 14 March", "tous les mois le 5") are read by the date parsers and
  * anchor the rule (see understand.ts).
  */
-export type Freq = 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+/** The frequencies of api/reminders/recurrence.ts (contract B); no MINUTELY there. */
+export type Freq = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
 
 export interface RepeatMarker {
   start: number;
@@ -31,13 +32,13 @@ const WEEKDAYS_CODE = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 const EN_WD_FULL = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
 const EN_WD = `${EN_WD_FULL}|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun`;
-const EN_WD_LIST = `(?:${EN_WD})s?(?:\\s*(?:,|and|&|or|\\+)\\s*(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
+const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|and|&|or|\\+)\\s*|\\s+)(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
 const EN_ORD = 'first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|second\\s+(?:to\\s+)?last';
 const EN_DAYNUM = '\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last(?:\\s+day)?';
-const EN_UNIT = 'minute|min|hour|hr|day|week|fortnight|month|year';
+const EN_UNIT = 'hour|hr|day|week|fortnight|month|year';
 
 const FR_WD = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
-const FR_WD_LIST = `(?:${FR_WD})s?(?:\\s*(?:,|et|ou)\\s*(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
+const FR_WD_LIST = `(?:${FR_WD})s?(?:(?:\\s*(?:,|et|ou)\\s*|\\s+)(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
 const FR_ORD =
   'premiers?|premi[èe]res?|1er|1re|1[èe]re|2e|2[èe]me|second|seconde|3e|3[èe]me|4e|4[èe]me|5e|5[èe]me|derniers?|derni[èe]res?|avant[\\s-]derniers?';
 const FR_EVERY = '(?:tou(?:te)?s\\s+les|chaque)';
@@ -85,7 +86,6 @@ function frOrdinal(s: string): number | undefined {
 
 function unitFreq(u: string): { freq: Freq; mult: number } | null {
   const t = fold(u);
-  if (/^(?:minute|min|mn)/.test(t)) return { freq: 'MINUTELY', mult: 1 };
   if (/^(?:hour|hr|heure|h$)/.test(t)) return { freq: 'HOURLY', mult: 1 };
   if (/^(?:day|jour)/.test(t)) return { freq: 'DAILY', mult: 1 };
   if (/^fortnight/.test(t)) return { freq: 'WEEKLY', mult: 2 };
@@ -143,7 +143,7 @@ const EN_PATTERNS: Pattern[] = [
   ),
   // "every weekday", "on weekdays", "monday to friday", "every working day".
   pattern(
-    `(?:(?:every|each|on)\\s+)?(?:week\\s?days|work(?:ing)?\\s?days|business\\s+days)|(?:every|each)\\s+(?:week\\s?day|work(?:ing)?\\s?day|business\\s+day)` +
+    `(?:(?:every|each|on)\\s+)?(?:week\\s?days|work(?:ing)?\\s?days|(?:business|school)\\s?days)|(?:every|each)\\s+(?:week\\s?day|work(?:ing)?\\s?day|(?:business|school)\\s?day)` +
       `|(?:(?:every\\s+day\\s+)?from\\s+)?mon(?:day)?\\s*(?:to|through|thru|till|until|-)\\s*fri(?:day)?`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
   ),
@@ -188,6 +188,11 @@ const EN_PATTERNS: Pattern[] = [
       return { kind: 'freq', freq: f.freq, ...(f.mult > 1 ? { interval: f.mult } : {}) };
     },
   ),
+  // "every 4th of July", "each march 14": a repetition of a calendar date (the date parsers read it).
+  pattern(
+    `(?:every|each)(?=\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}])|(?:${EN_MONTH_RE})\\s+(?:the\\s+)?\\d{1,2}(?!\\d)))`,
+    () => ({ kind: 'freq', freq: 'YEARLY' }),
+  ),
   // Ends: "for 5 days", "for the next 3 weeks", "10 times", "until".
   pattern(`for\\s+(?:the\\s+next\\s+)?(?<n>\\d+|a|one)\\s+(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times`, (g) => {
     if (g.t) return { kind: 'count', count: Number(g.t), countUnit: 'times' };
@@ -231,7 +236,11 @@ const FR_PATTERNS: Pattern[] = [
       `|(?:les|tous\\s+les)\\s+jours\\s+(?:de\\s+semaine|ouvr(?:ables|[ée]s))|(?:chaque|tous\\s+les)\\s+jours?\\s+de\\s+travail`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
   ),
-  pattern(`(?:tous\\s+les|les)\\s+week-?\\s?ends?|chaque\\s+week-?\\s?end`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] })),
+  // "tous les week-ends"; in Quebec "toutes les fins de semaine".
+  pattern(
+    `(?:tous\\s+les|les)\\s+week-?\\s?ends?|chaque\\s+week-?\\s?end|(?:toutes\\s+les|les)\\s+fins\\s+de\\s+semaine|chaque\\s+fin\\s+de\\s+semaine`,
+    () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] }),
+  ),
   // "tous les lundis", "chaque mardi et jeudi", "un lundi sur deux".
   pattern(`(?:tous\\s+les|chaque)\\s+(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
     const byDay = weekdayCodes(g.wds ?? g.wd1 ?? '', FR_WEEKDAYS);
@@ -250,7 +259,7 @@ const FR_PATTERNS: Pattern[] = [
   ),
   // "tous les 3 jours", "toutes les 2 semaines", "une semaine sur deux", "tous les 15 jours".
   pattern(
-    `${FR_EVERY}\\s+(?<n>\\d+)\\s+(?<u>minutes?|mn|min|heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
+    `${FR_EVERY}\\s+(?<n>\\d+)\\s+(?<u>heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
       `|(?:1|une?)\\s+(?<u2>semaine|jour|mois|an|ann[ée]e)\\s+sur\\s+(?<n2>\\d+)`,
     (g) => {
       const f = unitFreq(g.u ?? g.u2 ?? '');
@@ -280,6 +289,11 @@ const FR_PATTERNS: Pattern[] = [
       return f ? { kind: 'freq', freq: f.freq } : null;
     },
   ),
+  // "chaque 14 juillet", "tous les 1er mai": a repetition of a calendar date.
+  pattern(
+    `(?:chaque|tous\\s+les)(?=\\s+(?:\\d{1,2}|1er|premier)\\s+(?:${FR_MONTH_RE})(?![\\p{L}]))`,
+    () => ({ kind: 'freq', freq: 'YEARLY' }),
+  ),
   pattern(
     `(?:pendant|durant|sur|pour)\\s+(?:les\\s+)?(?<n>\\d+|une?)\\s+(?:prochaine?s\\s+)?(?<u>jours?|semaines?|mois|ans|ann[ée]es)(?:\\s+(?:prochaine?s|suivante?s|[àa]\\s+venir))?` +
       `|(?<t>\\d+)\\s+fois(?!\\s+par)`,
@@ -295,7 +309,7 @@ const FR_PATTERNS: Pattern[] = [
 /** Cheap test so most messages (no repetition) skip the patterns. */
 const HINT: Record<Language, RegExp> = {
   en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|(?:day|sun|satur)days|times|until|till|through|once|for\s|mon/i,
-  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois|pendant|durant|jusqu|sur|pour|mois|lundi|week/i,
+  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois|pendant|durant|jusqu|sur|pour|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i,
 };
 
 /** The repetition markers in the normalized text, left to right, without overlaps (longest first). */

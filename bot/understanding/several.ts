@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon';
+import { firstOccurrence } from '../../api/reminders/recurrence';
 import { forwardDate } from './calendar';
-import { firstOccurrence } from './first-occurrence';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
 import { extractSubject } from './subject';
+import { zoneNamed } from './zone-cache';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
 
@@ -29,6 +30,9 @@ const CONTINUATION: Record<Language, RegExp> = {
   en: /^(?:(?:and|then|also|plus)\s+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:to|that|about)(?![\p{L}])\s*/iu,
   fr: /^(?:(?:et|puis|ensuite|aussi)\s+)*(?:(?:rappelle[- ]moi)\s+)?(?:de\s+|d'|qu'|que\s+)?/iu,
 };
+
+/** The most reminders one message gives. */
+export const MAX_PARTS = 10;
 
 interface Item {
   start: number;
@@ -80,6 +84,12 @@ function cutParts(text: string, items: Item[]): Part[] {
       current.to = cut[0];
       parts.push({ from: cut[1], to: text.length, items: [b] });
     } else current.items.push(b);
+  }
+  // A message asks for a handful of reminders, not hundreds: past MAX_PARTS the rest stays one
+  // part, which also bounds the work on a long pasted text.
+  if (parts.length > MAX_PARTS) {
+    const rest = parts.splice(MAX_PARTS - 1);
+    parts.push({ from: rest[0].from, to: text.length, items: rest.flatMap((p) => p.items) });
   }
   // Parts that do not say the same kind of thing belong together ("lundi, à 9h").
   for (let i = parts.length - 1; i > 0; i--) {
@@ -150,6 +160,13 @@ export function splitReminders(
     return draft;
   });
 
+  // Whether a part's repetition comes after its times ("… at 5pm every day").
+  const trailing = parts.map((part) => {
+    const inPart = (x: number) => x >= part.from && x < part.to;
+    const rec = repeats.filter((r) => r.kind === 'freq' && inPart(r.start));
+    const clocks = part.items.filter((i) => i.clock && !i.rec);
+    return rec.length > 0 && clocks.length > 0 && rec[0].start > clocks[clocks.length - 1].start;
+  });
   // Rule 16: a day or a repetition carries to the parts after it that say none.
   for (let i = 1; i < drafts.length; i++) {
     const d = drafts[i];
@@ -159,6 +176,18 @@ export function splitReminders(
       d.repeats.push(...prev.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
       d.until ??= prev.until;
       d.own = { ...d.own, day: prev.own.day, rec: prev.own.rec };
+    }
+  }
+  // A repetition said after the times it governs ("at 7am and 5pm every day", "at 6am to do yoga
+  // and at 6pm to meditate every day") applies to the parts before it that say no day of their own.
+  for (let i = drafts.length - 1; i > 0; i--) {
+    const d = drafts[i];
+    const freq = d.repeats.filter((r) => r.kind === 'freq');
+    if (!freq.length || !trailing[i]) continue;
+    for (let j = i - 1; j >= 0 && !drafts[j].own.day && !drafts[j].own.rec; j--) {
+      drafts[j].repeats.push(...d.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
+      drafts[j].until ??= d.until;
+      drafts[j].own = { ...drafts[j].own, rec: true };
     }
   }
   // An end said after the last part ("… at 9am and 9pm for 5 days") bounds the parts it follows too.
@@ -209,7 +238,8 @@ function resolveRepeating(
   userZone: string,
 ): { local: DateTime; zone: string; rrule: string } | null {
   const zone = piece.zone ?? userZone;
-  const now = nowInstant.setZone(zone);
+  const z = zoneNamed(zone);
+  const now = nowInstant.setZone(z);
   const freqs = markers.filter((m) => m.kind === 'freq');
   const rule: Parameters<typeof ruleText>[0] = { freq: freqs[0].freq! };
   for (const m of freqs) {
@@ -234,7 +264,7 @@ function resolveRepeating(
     } else if (rule.freq === 'WEEKLY' && p.fromWeekday && !rule.byDay) {
       rule.byDay = [['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'][day.weekday]];
     } else {
-      startDay = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone });
+      startDay = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z });
     }
   }
   let times: Array<{ hour: number; minute: number }> | undefined;
@@ -249,11 +279,11 @@ function resolveRepeating(
   if (startDay && startDay.minus({ milliseconds: 1 }) > from) from = startDay.minus({ milliseconds: 1 });
   let first: Date | null = null;
   for (const t of times ?? [undefined]) {
-    const d = firstOccurrence(base, zone, from.toJSDate(), t);
+    const d = firstOf(base, zone, from.toJSDate(), t);
     if (d && (!first || d < first)) first = d;
   }
   if (!first) return null;
-  const local = DateTime.fromJSDate(first).setZone(zone);
+  const local = DateTime.fromJSDate(first).setZone(z);
   const count = markers.find((m) => m.kind === 'count');
   if (count?.count) {
     const n = count.count;
@@ -273,8 +303,17 @@ function resolveRepeating(
   if (until?.date) {
     const today = now.startOf('day');
     const fwd = forwardDate(until.date, DateTime.utc(today.year, today.month, today.day));
-    const end = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone }).endOf('day');
+    const end = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z }).endOf('day');
     if (end.isValid) rule.until = end.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
   }
   return { local, zone, rrule: ruleText(rule) };
+}
+
+/** The engine's first occurrence (api/reminders/recurrence.ts), null for a rule it refuses. */
+function firstOf(rule: string, zone: string, now: Date, time?: { hour: number; minute: number }): Date | null {
+  try {
+    return firstOccurrence(rule, zone, now, time);
+  } catch {
+    return null;
+  }
 }

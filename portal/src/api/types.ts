@@ -30,6 +30,12 @@ export interface Subscription {
   trialDaysLeft: number;
   subscriptionEndsAt: string | null;
   billingCycle: 'monthly' | 'yearly' | null;
+  /** An active paid subscription (a trial is not a payment). */
+  paid?: boolean;
+  subscriptionStatus?: string | null;
+  nextBillingDate?: string | null;
+  cancelsAt?: string | null;
+  canManageBilling?: boolean;
   quota: Quota;
 }
 
@@ -85,6 +91,7 @@ export interface PublicConfig {
   telegramBotUsername: string | null;
   simulator: boolean;
   payments: 'stripe' | 'test' | 'off';
+  stripePublishableKey?: string | null;
 }
 
 export interface SuccessAnswer {
