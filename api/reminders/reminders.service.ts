@@ -53,6 +53,19 @@ export interface AdminUpdateInput {
 const MAX_DB_INT = 2_147_483_647;
 const RETURNING_DUE = `r.id, r.user_id, r.subject, r.reminder_text, r.language_code, r.due_at, r.timezone, r.attempts, r.rrule`;
 const NOT_LEASED = `(lease_until IS NULL OR lease_until < now())`;
+/** pending → sent for the items still leased by $1 (the caller adds conditions and RETURNING). */
+const MARK_SENT = `UPDATE reminders r
+    SET status = 'sent', sent_at = v.at, status_changed_at = v.at, channel = v.channel, provider_message_id = v.pmid,
+        lease_owner = NULL, lease_until = NULL, last_error = NULL, updated_at = now()
+   FROM unnest($2::int[], $3::timestamptz[], $4::text[], $5::text[]) AS v(id, at, channel, pmid)
+  WHERE r.id = v.id AND r.lease_owner = $1 AND r.status = 'pending'`;
+const markSentParams = (owner: string, items: SentItem[]) => [
+  owner,
+  items.map((i) => i.id),
+  items.map((i) => i.at),
+  items.map((i) => i.channel),
+  items.map((i) => i.providerMessageId?.slice(0, 128) ?? null),
+];
 /** What computing a series' next occurrence needs from a row (RETURNING of r.* columns). */
 const SERIES_COLUMNS = `r.id, r.user_id, r.subject, r.reminder_text, r.due_at, r.timezone, r.language_code, r.source, r.rrule, r.series_id, r.series_start`;
 
@@ -512,24 +525,22 @@ export class RemindersService implements ReminderDispatchStore {
   /**
    * Records deliveries; for a repeating reminder the next occurrence is computed in its zone and
    * inserted in the same transaction, so a crash can neither skip nor double an occurrence.
+   * One-off reminders (the bulk) are marked by a single statement; only the rest (repeating ones,
+   * or leases lost meanwhile) go through the transaction.
    */
   async markSent(owner: string, items: SentItem[]): Promise<number[]> {
     if (!items.length) return [];
+    const [plain]: [Array<{ id: number }>, number] = await this.dataSource.query(`${MARK_SENT} AND r.rrule IS NULL RETURNING r.id`, markSentParams(owner, items));
+    const done = new Set(plain.map((r) => r.id));
+    const rest = items.filter((i) => !done.has(i.id));
+    if (!rest.length) return [...done];
     const { ids, next } = await this.dataSource.transaction(async (m) => {
-      const [rows]: [Array<Record<string, any>>, number] = await m.query(
-        `UPDATE reminders r
-            SET status = 'sent', sent_at = v.at, status_changed_at = v.at, channel = v.channel, provider_message_id = v.pmid,
-                lease_owner = NULL, lease_until = NULL, last_error = NULL, updated_at = now()
-           FROM unnest($2::int[], $3::timestamptz[], $4::text[], $5::text[]) AS v(id, at, channel, pmid)
-          WHERE r.id = v.id AND r.lease_owner = $1 AND r.status = 'pending'
-        RETURNING ${SERIES_COLUMNS}, v.at AS sent_at`,
-        [owner, items.map((i) => i.id), items.map((i) => i.at), items.map((i) => i.channel), items.map((i) => i.providerMessageId?.slice(0, 128) ?? null)],
-      );
+      const [rows]: [Array<Record<string, any>>, number] = await m.query(`${MARK_SENT} RETURNING ${SERIES_COLUMNS}, v.at AS sent_at`, markSentParams(owner, rest));
       const repeating = rows.filter((r) => r.rrule);
       return { ids: rows.map((r) => r.id as number), next: repeating.length ? await this.insertNextOccurrences(m, repeating) : [] };
     });
     if (next.length) this.wakeups?.emit(new Date(0));
-    return ids;
+    return [...done, ...ids];
   }
 
   async scheduleRetry(owner: string, id: number, delayMs: number, error: string, channel: string | null): Promise<boolean> {

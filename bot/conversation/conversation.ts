@@ -671,7 +671,11 @@ export class Conversation {
     if (!when) return c.say('reschedule.when');
     const dueAt = current && current.status === 'pending' ? keepDay(whenText, current.dueAt, when, c.now) : when.dueAt;
     await this.onReminder(c, async () => {
-      const r = await this.ports.reminders.snooze(c.user, id, dueAt);
+      // Moving a repeating reminder moves its series (a snooze moves one occurrence only).
+      const r =
+        current?.rrule && current.status === 'pending'
+          ? await this.ports.reminders.update(c.user, id, { time: dueAt })
+          : await this.ports.reminders.snooze(c.user, id, dueAt);
       c.state.lastReminderId = r.id;
       c.reminderId = r.id;
       c.say('reschedule.done', { subject: r.subject, when: formatWhen(r.dueAt, r.timezone, c.user.language, c.now), zone: zoneLabel(r.timezone) });
