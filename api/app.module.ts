@@ -5,13 +5,16 @@ import { BotModule } from '../bot/bot.module';
 import { ChannelUserMessenger } from '../bot/delivery/channel-user-messenger';
 import { DeliveryModule } from '../bot/delivery/delivery.module';
 import { USER_MESSENGER } from '../bot/delivery/user-messenger.port';
+import { StaffChannelMessenger } from '../bot/delivery/staff-channel-messenger';
 import { VoiceNoteDelivery } from '../bot/delivery/voice-note-delivery';
+import { STAFF_MESSENGER } from './admin/staff-messenger.port';
 import { AccountsModule } from './accounts/accounts.module';
-import { AdminModule } from './admin/admin.module';
+import { AdminFallbackModule, AdminModule } from './admin/admin.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { REMINDER_DELIVERY } from './reminders/reminder-delivery.port';
 import { RemindersModule } from './reminders/reminders.module';
@@ -59,17 +62,25 @@ export class AppModule {
         }),
         ScheduleModule.forRoot(),
         DatabaseModule.forRoot(),
+        JobsModule,
         // Reset codes and welcome texts go out on the user's channel (logged when it is the simulator).
-        PortsModule.forRoot([{ provide: USER_MESSENGER, useExisting: ChannelUserMessenger }], [DeliveryModule]),
+        PortsModule.forRoot(
+          [
+            { provide: USER_MESSENGER, useExisting: ChannelUserMessenger },
+            { provide: STAFF_MESSENGER, useExisting: StaffChannelMessenger },
+          ],
+          [DeliveryModule],
+        ),
         AccountsModule,
         NewsletterModule,
         reminders,
         BotModule.forRoot(config, reminders),
-        // Before AdminModule: its catch-all answers unknown /api/admin paths.
         ReferralsModule,
         BillingModule,
-        AdminModule,
+        AdminModule.forRoot(reminders),
         HealthModule,
+        // Last: its catch-all 404 must not shadow any /api/admin route.
+        AdminFallbackModule,
       ],
       controllers: [PublicConfigController, SubscriptionController],
     };

@@ -1,6 +1,7 @@
 /**
- * npm run admin:create -- --username NAME --password PASS
- * Creates an administrator, or promotes an existing account and sets its password. Uses the same
+ * npm run admin:create -- --username NAME --password PASS [--role admin|support]
+ * Creates a staff account (administrator by default; `--role support` for support staff), or gives
+ * an existing account that role and sets its password. Uses the same
  * configuration as the server (DATABASE_URL, or the embedded database under DATA_DIR — stop the
  * server first when it uses the embedded one, which allows a single process).
  */
@@ -18,8 +19,9 @@ function arg(name: string): string | undefined {
 async function main() {
   const username = arg('username');
   const password = arg('password');
-  if (!username || !password) {
-    console.error('Usage: npm run admin:create -- --username NAME --password PASS');
+  const role = arg('role') ?? 'admin';
+  if (!username || !password || (role !== 'admin' && role !== 'support')) {
+    console.error('Usage: npm run admin:create -- --username NAME --password PASS [--role admin|support]');
     process.exit(2);
   }
   if (password.length < 8) {
@@ -29,8 +31,9 @@ async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DISPATCHER_ENABLED: 'false', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
-    const { created } = await app.get(AccountsService).ensureAdmin(username, password);
-    console.log(`Administrator "${username}" ${created ? 'created' : 'promoted and password set'}.`);
+    const { created } = await app.get(AccountsService).ensureStaff(username, password, role);
+    const who = role === 'admin' ? 'Administrator' : 'Support account';
+    console.log(`${who} "${username}" ${created ? 'created' : `given the ${role} role, password set`}.`);
   } finally {
     await app.close();
   }

@@ -22,12 +22,13 @@ import { entities } from '../api/database/entities';
 import { EmbeddedPostgres } from '../api/database/embedded-postgres';
 import { migrations } from '../api/database/migrations';
 import { NamingStrategy } from '../api/database/naming-strategy';
-import { DueListener } from '../api/reminders/due-listener';
+import { JobHost } from '../api/jobs/job-host';
 import { QuotaService } from '../api/reminders/quota.service';
 import { RecordingReminderDelivery } from '../api/reminders/recording-reminder-delivery';
 import { ReminderCreation } from '../api/reminders/reminder-creation.entity';
 import { ReminderDeliveryRecord } from '../api/reminders/reminder-delivery-record.entity';
 import { ReminderDispatcher } from '../api/reminders/reminder-dispatcher';
+import { DUE_CHANNEL, dueAtFromPayload } from '../api/reminders/reminder-jobs';
 import { RemindersService } from '../api/reminders/reminders.service';
 
 function arg(name: string, fallback: number): number {
@@ -69,14 +70,12 @@ async function child(): Promise<void> {
     rates: { ...config.dispatcher.rates, simulator: rate },
   }, { log: stderr, warn: stderr, error: stderr });
   delivery.deliveredBy = dispatcher.instanceId;
-  const listener = embedded ? undefined : new DueListener(url, (at) => dispatcher.hint(at), { log: stderr, warn: stderr, error: stderr });
-  await listener?.start();
-  dispatcher.start();
+  const host = new JobHost(dispatcher, { listenUrl: embedded ? undefined : url, notifyChannel: DUE_CHANNEL, dueAt: dueAtFromPayload }, { log: stderr, warn: stderr, error: stderr });
+  await host.start();
   process.send!({ type: 'ready', id: dispatcher.instanceId });
   process.on('message', async (m: { type: string }) => {
     if (m.type !== 'stop') return;
-    await listener?.stop();
-    await dispatcher.stop(2000);
+    await host.stop(2000);
     process.send!({ type: 'stats', id: dispatcher.instanceId, stats: dispatcher.stats }, () => {
       void ds.destroy().finally(() => process.exit(0));
     });

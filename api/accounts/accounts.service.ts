@@ -128,6 +128,16 @@ export class AccountsService {
     return this.patch(user, { timezone, timezoneConfirmed: true });
   }
 
+  /** STOP / ARRÊT: no broadcasts from now on (the first time is kept); START: broadcasts again. */
+  async setOptedOut(userId: number, optedOut: boolean): Promise<void> {
+    await this.users.query(
+      optedOut
+        ? `UPDATE users SET opted_out_at = now(), updated_at = now() WHERE id = $1 AND opted_out_at IS NULL`
+        : `UPDATE users SET opted_out_at = NULL, updated_at = now() WHERE id = $1 AND opted_out_at IS NOT NULL`,
+      [userId],
+    );
+  }
+
   async setPhone(user: User, input: string, countryCode?: string): Promise<User> {
     const phoneNumber = normalizePhone(input, countryCode);
     if (!phoneNumber) throw new BadRequestException(MESSAGES.invalidPhone);
@@ -158,16 +168,21 @@ export class AccountsService {
   }
 
   /** Creates or promotes an administrator (CLI and ADMIN_USERNAME/ADMIN_PASSWORD at start). */
-  async ensureAdmin(username: string, password: string): Promise<{ user: User; created: boolean }> {
+  ensureAdmin(username: string, password: string): Promise<{ user: User; created: boolean }> {
+    return this.ensureStaff(username, password, 'admin');
+  }
+
+  /** Creates a staff account, or gives an existing one that role and sets its password (`npm run admin:create -- --role support`). */
+  async ensureStaff(username: string, password: string, role: 'admin' | 'support'): Promise<{ user: User; created: boolean }> {
     const existing = await this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
     if (existing) {
-      await this.users.update({ id: existing.id }, { role: 'admin', passwordHash: await passwordHasher.hash(password) });
-      return { user: { ...existing, role: 'admin' }, created: false };
+      await this.users.update({ id: existing.id }, { role, passwordHash: await passwordHasher.hash(password) });
+      return { user: { ...existing, role }, created: false };
     }
     const user = await this.users.save(
-      this.users.create({ username, passwordHash: await passwordHasher.hash(password), role: 'admin', plan: 'premium', language: 'fr', timezone: 'Europe/Paris', timezoneConfirmed: true }),
+      this.users.create({ username, passwordHash: await passwordHasher.hash(password), role, plan: 'premium', language: 'fr', timezone: 'Europe/Paris', timezoneConfirmed: true }),
     );
-    this.logger.log(`Administrator "${username}" created`);
+    this.logger.log(`${role === 'admin' ? 'Administrator' : 'Support account'} "${username}" created`);
     return { user, created: true };
   }
 

@@ -53,6 +53,7 @@ describe('WhatsApp templates', () => {
       reminderTemplate: 'rappel_reminder',
       welcomeTemplate: 'rappel_welcome',
       otpTemplate: 'rappel_code',
+      broadcastTemplate: 'rappel_broadcast',
       reminderTemplateLanguages: { fr: 'fr', en: 'en_US' },
     });
   });
@@ -62,12 +63,14 @@ describe('WhatsApp templates', () => {
       ...wa,
       WHATSAPP_WELCOME_TEMPLATE: 'bienvenue_v2',
       WHATSAPP_OTP_TEMPLATE: 'code_connexion',
+      WHATSAPP_BROADCAST_TEMPLATE: 'annonce_v1',
       WHATSAPP_TEMPLATE_LANGUAGE_FR: 'fr_FR',
       WHATSAPP_TEMPLATE_LANGUAGE_EN: 'en_GB',
     });
     expect(c.whatsapp).toMatchObject({
       welcomeTemplate: 'bienvenue_v2',
       otpTemplate: 'code_connexion',
+      broadcastTemplate: 'annonce_v1',
       reminderTemplateLanguages: { fr: 'fr_FR', en: 'en_GB' },
     });
   });

@@ -31,6 +31,8 @@ export interface AppConfig {
     welcomeTemplate: string;
     /** Authentication template (copy-code button) carrying password-reset codes outside the 24 h window. */
     otpTemplate: string;
+    /** Marketing template carrying a back-office broadcast outside the 24 h window; its one body variable is the message. */
+    broadcastTemplate: string;
     /** Language code of every template above, per user language. */
     reminderTemplateLanguages: { fr: string; en: string };
   };
@@ -52,6 +54,8 @@ export interface AppConfig {
     /** Days before a yearly renewal when the bot tells the user. */
     renewalNoticeDays: number;
   };
+  /** Back-office broadcasts: CAMPAIGN_BATCH_SIZE recipients every CAMPAIGN_BATCH_INTERVAL_S seconds. */
+  campaigns: { batchSize: number; batchIntervalS: number };
   dispatcher: {
     enabled: boolean;
     pollIntervalMs: number;
@@ -213,6 +217,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
           reminderTemplate: templateName('WHATSAPP_REMINDER_TEMPLATE', 'rappel_reminder'),
           welcomeTemplate: templateName('WHATSAPP_WELCOME_TEMPLATE', 'rappel_welcome'),
           otpTemplate: templateName('WHATSAPP_OTP_TEMPLATE', 'rappel_code'),
+          broadcastTemplate: templateName('WHATSAPP_BROADCAST_TEMPLATE', 'rappel_broadcast'),
           reminderTemplateLanguages: {
             fr: str('WHATSAPP_TEMPLATE_LANGUAGE_FR', 'fr')!,
             en: str('WHATSAPP_TEMPLATE_LANGUAGE_EN', 'en_US')!,
@@ -252,11 +257,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       commissionRate: Number.isFinite(commissionRate) ? commissionRate : 0.2,
       renewalNoticeDays: int('RENEWAL_NOTICE_DAYS', 7, 1, 60),
     },
+    campaigns: {
+      batchSize: int('CAMPAIGN_BATCH_SIZE', 10, 1, 1000),
+      batchIntervalS: int('CAMPAIGN_BATCH_INTERVAL_S', 60, 1, 86400),
+    },
     dispatcher: {
       enabled: bool('DISPATCHER_ENABLED', true),
       pollIntervalMs: int('DISPATCHER_POLL_MS', 500, 50, 60000),
       batchSize: int('DISPATCHER_BATCH_SIZE', 200, 1, 5000),
-      leaseSeconds: int('DISPATCHER_LEASE_SECONDS', 60, 5, 3600),
+      leaseSeconds: int('DISPATCHER_LEASE_SECONDS', 10, 3, 3600),
       maxAttempts: int('DISPATCHER_MAX_ATTEMPTS', 5, 1, 50),
       rates,
     },

@@ -11,6 +11,7 @@ import { Partner } from '../referrals/partner.entity';
 import { PasswordResetCode } from '../accounts/password-reset-code.entity';
 import { Session } from '../accounts/session.entity';
 import { User } from '../accounts/user.entity';
+import { Job } from '../jobs/job.entity';
 import { RateLimitBucket } from '../common/rate-limit-bucket.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
 import { ReminderCreation } from '../reminders/reminder-creation.entity';
@@ -20,7 +21,10 @@ import { MessageLogEntry } from '../live/message-log.entity';
 import { SimulatorMedia } from '../../bot/channels/simulator/simulator-media.entity';
 import { ConversationStateRow } from '../../bot/conversation/conversation-state.entity';
 import { InboundEvent } from '../../bot/conversation/intake/inbound-event.entity';
+import { AuditEntry } from '../audit/audit-entry.entity';
+import { Campaign, CampaignRecipient } from '../campaigns/campaign.entity';
 import { TelegramLinkToken } from '../../bot/conversation/telegram-link-token.entity';
 
 export const entities = [User, Session, PasswordResetCode, RateLimitBucket, NewsletterSubscriber, Reminder, ReminderCreation, ReminderDeliveryRecord,
-  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, Subscription, StripeEvent, BillingNotice, TestModeObject, Partner, Commission];
+  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, Job, AuditEntry, Campaign, CampaignRecipient,
+  Subscription, StripeEvent, BillingNotice, TestModeObject, Partner, Commission];

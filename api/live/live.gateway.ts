@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { SessionsService } from '../accounts/sessions.service';
 import type { User } from '../accounts/user.entity';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { toConsoleMessage } from '../admin/console-message';
 import { toLiveMessage } from './live-message';
 import type { MessageLogEntry } from './message-log.entity';
 import { MessageLogService } from './message-log.service';
@@ -14,8 +15,10 @@ export type ClientMessageHandler = (user: User, message: Record<string, unknown>
 
 interface ClientState {
   user: Promise<User | null>;
-  /** null until registered; '*' for an admin watching everybody. */
+  /** null until registered; '*' for staff watching everybody. */
   watching: number | '*' | null;
+  /** Staff in the support console: rows go out as console messages (codes masked, staff author). */
+  console: boolean;
 }
 
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -23,7 +26,8 @@ const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 /**
  * The spec's live channel on /ws. The session cookie of the upgrade request says who the client
  * is; `{type:'register', phoneNumber, userId}` starts the stream: a user receives their own
- * messages only, whatever userId they send; an administrator may watch one user or everybody.
+ * messages only, whatever userId they send; staff may watch one user or everybody, and with
+ * `console: true` receive `{type:'console', data}` rows as the support console shows them.
  */
 @WebSocketGateway({ path: '/ws' })
 export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
@@ -46,7 +50,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
 
   handleConnection(client: WebSocket, req: IncomingMessage): void {
     const token = readCookie(req.headers.cookie, this.config.session.cookieName);
-    const state: ClientState = { user: this.sessions.resolve(token).catch(() => null), watching: null };
+    const state: ClientState = { user: this.sessions.resolve(token).catch(() => null), watching: null, console: false };
     this.clients.set(client, state);
     client.on('message', (data: Buffer, isBinary: boolean) => {
       if (isBinary || data.length > MAX_MESSAGE_BYTES) return this.sendTo(client, { type: 'error', message: 'Unsupported message' });
@@ -70,7 +74,9 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     if (!user) return this.sendTo(client, { type: 'error', message: 'Not logged in' });
     if (msg.type === 'register') {
       const asked = Number(msg.userId);
-      state.watching = user.role === 'admin' ? (Number.isSafeInteger(asked) && asked > 0 ? asked : '*') : user.id;
+      const staff = user.role === 'admin' || user.role === 'support';
+      state.watching = staff ? (Number.isSafeInteger(asked) && asked > 0 ? asked : '*') : user.id;
+      state.console = staff && msg.console === true;
       return this.sendTo(client, { type: 'registered', userId: state.watching === '*' ? null : state.watching });
     }
     const handler = typeof msg.type === 'string' ? this.handlers.get(msg.type) : undefined;
@@ -87,10 +93,12 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
 
   private push(row: MessageLogEntry): void {
     if (!this.clients.size) return;
-    const text = JSON.stringify(toLiveMessage(row));
+    let live: string | undefined;
+    let consoleText: string | undefined;
     for (const [client, state] of this.clients) {
       if (state.watching === '*' || (state.watching !== null && state.watching === row.userId)) {
-        if (client.readyState === client.OPEN) client.send(text);
+        if (client.readyState !== client.OPEN) continue;
+        client.send(state.console ? (consoleText ??= JSON.stringify({ type: 'console', data: toConsoleMessage(row as unknown as Record<string, unknown>) })) : (live ??= JSON.stringify(toLiveMessage(row))));
       }
     }
   }

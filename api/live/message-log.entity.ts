@@ -7,6 +7,8 @@ export type MessageKind = 'message' | 'reminder';
 @Entity('message_log')
 @Index('ix_message_log_user', ['userId', 'id'])
 @Index('ix_message_log_provider_id', ['channel', 'providerMessageId'])
+// The dashboard's "active users" (who wrote to the bot since a date).
+@Index('ix_message_log_incoming_created', ['createdAt', 'userId'], { where: `direction = 'incoming'` })
 export class MessageLogEntry {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;

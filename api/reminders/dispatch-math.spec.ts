@@ -1,4 +1,4 @@
-import { retryDelayMs } from './backoff';
+import { retryDelayMs } from '../jobs/backoff';
 import { quotaExceededMessage } from './quota-messages';
 import { quotaState, QUOTA_WINDOW_MS } from './quota-window';
 import { TokenBucket } from './token-bucket';

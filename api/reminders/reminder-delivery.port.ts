@@ -12,6 +12,8 @@ export interface DueReminder {
   timezone: string;
   /** 1 for the first try. */
   attempt: number;
+  /** The RRULE of a repeating reminder (its delivery offers "stop repeating"); null/absent for a one-off. */
+  rrule?: string | null;
 }
 
 export type DeliveryOutcome =

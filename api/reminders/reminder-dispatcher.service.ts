@@ -2,10 +2,12 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Op
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { DueListener } from './due-listener';
+import { JobHost } from '../jobs/job-host';
 import { RecordingReminderDelivery } from './recording-reminder-delivery';
-import { REMINDER_DELIVERY, ReminderDeliveryPort } from './reminder-delivery.port';
+import { DueReminder, REMINDER_DELIVERY, ReminderDeliveryPort } from './reminder-delivery.port';
+import type { ReminderJobDetail } from './reminder-jobs';
 import { ReminderDispatcher } from './reminder-dispatcher';
+import { DUE_CHANNEL, dueAtFromPayload } from './reminder-jobs';
 import { ReminderWakeups } from './reminder-wakeups';
 import { REMINDERS_MODULE_OPTIONS, RemindersModuleOptions } from './reminders-module-options';
 import { RemindersService } from './reminders.service';
@@ -23,7 +25,7 @@ const EMBEDDED_POLL_MS = 200;
 export class ReminderDispatcherService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ReminderDispatcher');
   private dispatcher?: ReminderDispatcher;
-  private listener?: DueListener;
+  private host?: JobHost<DueReminder, ReminderJobDetail>;
   private unsubscribe?: () => void;
 
   constructor(
@@ -67,21 +69,17 @@ export class ReminderDispatcherService implements OnApplicationBootstrap, OnModu
     );
     if (this.delivery instanceof RecordingReminderDelivery) this.delivery.deliveredBy = dispatcher.instanceId;
     this.dispatcher = dispatcher;
-    dispatcher.start();
-    this.unsubscribe = this.wakeups.subscribe((at) => dispatcher.hint(at));
     const url = (this.dataSource.options as { url?: string }).url;
-    if (!embedded && url) {
-      this.listener = new DueListener(url, (at) => dispatcher.hint(at), this.logger);
-      await this.listener.start();
-    }
+    this.host = new JobHost(dispatcher, { listenUrl: embedded ? undefined : url, notifyChannel: DUE_CHANNEL, dueAt: dueAtFromPayload }, this.logger);
+    await this.host.start();
+    this.unsubscribe = this.wakeups.subscribe((at) => dispatcher.hint(at));
     this.logger.log(`Dispatcher ${dispatcher.instanceId} started (${embedded ? 'embedded: polling' : 'LISTEN/NOTIFY + polling'}; rates per instance ${JSON.stringify(d.rates)})`);
   }
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    await this.listener?.stop();
-    this.listener = undefined;
-    await this.dispatcher?.stop();
+    await this.host?.stop();
+    this.host = undefined;
   }
 }

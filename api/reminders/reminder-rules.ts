@@ -13,6 +13,9 @@ export const REMINDER_MESSAGES = {
   inDelivery: 'This reminder is being delivered right now.',
   onlySent: 'Only a delivered reminder can be snoozed.',
   triggerOnlyPending: 'Action impossible: Seuls les rappels en attente peuvent être déclenchés',
+  changedMeanwhile: 'Ce rappel vient de changer (envoi en cours ou modifié entre-temps) ; rechargez la liste et réessayez.',
+  language: 'La langue doit être fr ou en',
+  adminStatus: 'Le statut doit être pending, sent ou failed',
 } as const;
 
 export const SUBJECT_MIN = 3;

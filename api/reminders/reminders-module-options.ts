@@ -1,5 +1,5 @@
 import type { ModuleMetadata, Provider } from '@nestjs/common';
-import type { BackoffPolicy } from './backoff';
+import type { BackoffPolicy } from '../jobs/backoff';
 
 export interface RemindersModuleOptions {
   /**

@@ -35,6 +35,7 @@ export class ConversationService extends Conversation {
           const user = await accounts.findById(userId);
           if (user) await accounts.setTimezone(user, zone);
         },
+        setOptedOut: (userId, optedOut) => accounts.setOptedOut(userId, optedOut),
       },
       reminderVoice: (r) => tts.synthesize(reminderSpeech(r.languageCode, r.reminderText || r.subject), r.languageCode),
       publicUrl: config.publicUrl,

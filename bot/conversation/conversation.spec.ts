@@ -10,6 +10,7 @@ class World {
   reminders: ReminderRef[] = [];
   quotaLimit = Infinity;
   created = 0;
+  optedOut = false;
   user: ConversationUser = { id: 7, language: 'fr', timezone: 'Europe/Paris', timezoneConfirmed: true, phoneNumber: '+33612345678', plan: 'basic', trialEndsAt: null, subscriptionEndsAt: null };
 
   ports(): ConversationPorts {
@@ -58,6 +59,7 @@ class World {
       profile: {
         setLanguage: async (_id, language) => void (this.user = { ...this.user, language }),
         setTimezone: async (_id, timezone) => void (this.user = { ...this.user, timezone, timezoneConfirmed: true }),
+        setOptedOut: async (_id, optedOut) => void (this.optedOut = optedOut),
       },
       reminderVoice: async (r) => Buffer.from(`voice:${r.subject}`),
     };
@@ -202,6 +204,35 @@ describe('Conversation', () => {
     it('help and unrecognised messages get a short helpful answer', async () => {
       expect(textOf((await say('aide'))[0])).toMatch(/^Je transforme vos notes vocales/);
       expect(textOf((await say('?!'))[0])).toMatch(/^Désolé, je n'ai pas compris/);
+    });
+  });
+
+  describe('STOP / ARRÊT / START (broadcast opt-out), in both languages', () => {
+    it.each(['STOP', 'stop', 'ARRÊT', 'Arrêt !', 'arret', '/stop'])('"%s" opts out and confirms in French', async (word) => {
+      const [reply] = await say(word);
+      expect(world.optedOut).toBe(true);
+      expect(textOf(reply)).toMatch(/^C'est noté : vous ne recevrez plus nos annonces\. .*Envoyez START/);
+    });
+
+    it('START opts back in; an English user reads English', async () => {
+      world.user = { ...world.user, language: 'en' };
+      expect(textOf((await say('ARRÊT'))[0])).toMatch(/^Done: you will no longer receive our announcements\./);
+      expect(world.optedOut).toBe(true);
+      expect(textOf((await say('START'))[0])).toMatch(/^Done: you will receive our announcements again\. Send STOP/);
+      expect(world.optedOut).toBe(false);
+    });
+
+    it('STOP during a proposal drops the draft and saves nothing', async () => {
+      await say('appeler le dentiste lundi à 9h30');
+      await say('stop');
+      expect(world.optedOut).toBe(true);
+      expect(textOf((await say('oui'))[0])).toMatch(/rien à confirmer/);
+      expect(world.reminders).toHaveLength(0);
+    });
+
+    it('a sentence containing "stop" is not an opt-out', async () => {
+      await say('stop the oven tomorrow at 6pm');
+      expect(world.optedOut).toBe(false);
     });
   });
 

@@ -66,7 +66,12 @@ export interface ConversationPorts {
     /** Pending: moved; delivered: a new pending copy (RemindersService.snooze). */
     snooze(user: ConversationUser, id: number, dueAt: Date): Promise<ReminderRef>;
   };
-  profile: { setLanguage(userId: number, language: Language): Promise<void>; setTimezone(userId: number, zone: string): Promise<void> };
+  profile: {
+    setLanguage(userId: number, language: Language): Promise<void>;
+    setTimezone(userId: number, zone: string): Promise<void>;
+    /** STOP / ARRÊT set User.optedOutAt (no broadcasts); START clears it. */
+    setOptedOut(userId: number, optedOut: boolean): Promise<void>;
+  };
   /** The reminder's voice note (mono OGG/Opus), for the "play" button of the WhatsApp template. */
   reminderVoice(reminder: ReminderRef): Promise<Buffer>;
   publicUrl: string;
@@ -130,6 +135,16 @@ export class Conversation {
       case 'help':
       case 'start':
         return c.say('help');
+      case 'optOut':
+        if (c.state.draft) {
+          delete c.state.draft;
+          delete c.state.pending;
+        }
+        await this.ports.profile.setOptedOut(c.user.id, true);
+        return c.say('optout.done');
+      case 'optIn':
+        await this.ports.profile.setOptedOut(c.user.id, false);
+        return c.say('optin.done');
       case 'list':
         return this.list(c);
       case 'cancel':

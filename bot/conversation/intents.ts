@@ -15,7 +15,10 @@ export type Intent =
   | { type: 'tz'; input?: string }
   | { type: 'yes' }
   | { type: 'no' }
-  | { type: 'change' };
+  | { type: 'change' }
+  /** STOP / ARRÊT (either language): no more broadcasts. START: broadcasts again. */
+  | { type: 'optOut' }
+  | { type: 'optIn' };
 
 const YES = new Set([
   'oui', 'yes', 'ok', 'okay', 'o', 'y', 'yep', 'yeah', 'yup', 'sure', 'go', 'confirm', 'confirme', 'confirmer', 'je confirme',
@@ -23,7 +26,9 @@ const YES = new Set([
   'oui merci', 'yes please', 'ok merci', 'ok thanks', 'parfait merci', 'top', 'valider', 'valide', 'bien sur', 'of course',
   '👍', '👌', '✅', '🆗', '👍🏻', '👍🏼', '👍🏽', '👍🏾', '👍🏿',
 ]);
-const NO = new Set(['non', 'no', 'nope', 'nan', 'annule', 'annuler', 'cancel', 'laisse tomber', 'forget it', 'stop', 'pas du tout', '👎', '❌']);
+const NO = new Set(['non', 'no', 'nope', 'nan', 'annule', 'annuler', 'cancel', 'laisse tomber', 'forget it', 'pas du tout', '👎', '❌']);
+const OPT_OUT = new Set(['stop', 'arret', 'arrete', 'unsubscribe', 'desabonner', 'desinscrire', 'stop all', 'stopall']);
+const OPT_IN = new Set(['start', 'unstop', 'reprendre']);
 const CHANGE = new Set(['change', 'changer', 'modifier', 'modifie', 'edit', 'corriger', 'change it', 'modifie-le']);
 
 /** Lower-case, accent-free, apostrophes unified, trailing punctuation dropped. */
@@ -63,6 +68,9 @@ export function parseIntent(raw: string): Intent | null {
       case 'langue':
       case 'language':
         return { type: 'lang', language: languageWord(arg) };
+      case 'stop':
+      case 'arret':
+        return { type: 'optOut' };
       case 'tz':
       case 'timezone':
       case 'fuseau':
@@ -72,6 +80,9 @@ export function parseIntent(raw: string): Intent | null {
     }
   }
 
+  // The opt-out words carriers and WhatsApp users know, alone in the message, in either language.
+  if (OPT_OUT.has(text)) return { type: 'optOut' };
+  if (OPT_IN.has(text)) return { type: 'optIn' };
   if (YES.has(text)) return { type: 'yes' };
   if (CHANGE.has(text)) return { type: 'change' };
   if (/^(help|aide|\?|menu|commands|commandes|que sais-tu faire|what can you do)$/.test(text)) return { type: 'help' };

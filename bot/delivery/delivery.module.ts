@@ -6,6 +6,7 @@ import { ConversationStateStore } from '../conversation/conversation-state.store
 import { ChannelChooser } from './channel-chooser';
 import { ChannelUserMessenger } from './channel-user-messenger';
 import { Outbox } from './outbox';
+import { StaffChannelMessenger } from './staff-channel-messenger';
 import { VoiceNoteDelivery } from './voice-note-delivery';
 
 /**
@@ -14,7 +15,7 @@ import { VoiceNoteDelivery } from './voice-note-delivery';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([User]), LiveModule],
-  providers: [ChannelChooser, Outbox, VoiceNoteDelivery, ChannelUserMessenger, ConversationStateStore],
-  exports: [ChannelChooser, Outbox, VoiceNoteDelivery, ChannelUserMessenger, ConversationStateStore],
+  providers: [ChannelChooser, Outbox, VoiceNoteDelivery, ChannelUserMessenger, StaffChannelMessenger, ConversationStateStore],
+  exports: [ChannelChooser, Outbox, VoiceNoteDelivery, ChannelUserMessenger, StaffChannelMessenger, ConversationStateStore],
 })
 export class DeliveryModule {}

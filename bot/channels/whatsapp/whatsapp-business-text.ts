@@ -8,7 +8,9 @@ export type WhatsappTemplate =
   /** Authentication category, copy-code button: the code fills the body and the button. */
   | { kind: 'otp'; name: string; languageCode: string; code: string }
   /** Utility category: the portal link is the body's one variable. */
-  | { kind: 'welcome'; name: string; languageCode: string; url: string };
+  | { kind: 'welcome'; name: string; languageCode: string; url: string }
+  /** Marketing category: a back-office broadcast; the message is the body's one variable. */
+  | { kind: 'broadcast'; name: string; languageCode: string; message: string };
 
 export interface BusinessText {
   /** The free-form text, sent as is while the user's 24 h window is open. */

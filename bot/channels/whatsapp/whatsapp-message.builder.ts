@@ -144,6 +144,19 @@ export function welcomeTemplateBody(to: string, template: { name: string; langua
   };
 }
 
+/** A broadcast outside the 24 h window: the approved broadcast template, the message as its one variable. */
+export function broadcastTemplateBody(to: string, template: { name: string; languageCode: string; message: string }): Record<string, unknown> {
+  return {
+    to,
+    type: 'template',
+    template: {
+      name: template.name,
+      language: { code: template.languageCode },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: templateParam(template.message) }] }],
+    },
+  };
+}
+
 /** Template variables may not hold newlines, tabs or runs of more than four spaces. */
 function templateParam(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

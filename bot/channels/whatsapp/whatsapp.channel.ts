@@ -19,7 +19,7 @@ import {
   textBody,
   toRecipient,
   voiceBody,
-  welcomeTemplateBody,
+  welcomeTemplateBody, broadcastTemplateBody,
 } from './whatsapp-message.builder';
 import { type ResolvedWhatsappOptions, WHATSAPP_OPTIONS } from './whatsapp-options';
 
@@ -143,5 +143,7 @@ function businessTemplateBody(to: string, template: WhatsappTemplate): Record<st
       return otpTemplateBody(to, template);
     case 'welcome':
       return welcomeTemplateBody(to, template);
+    case 'broadcast':
+      return broadcastTemplateBody(to, template);
   }
 }

@@ -40,6 +40,8 @@ export const en = {
   'snooze.which': 'There is no delivered reminder to snooze.',
   'done.ack': '👍 Great, marked as done.',
 
+  'optout.done': 'Done: you will no longer receive our announcements. Your own reminders keep coming as usual. Send START to receive announcements again.',
+  'optin.done': 'Done: you will receive our announcements again. Send STOP at any time to stop them.',
   'lang.set': 'I will speak English with you from now on.',
   'lang.ask': 'Which language? Send "/lang en" for English or "/lang fr" for French.',
 

@@ -42,6 +42,8 @@ export const fr: Record<CatalogKey, string> = {
   'snooze.which': "Il n'y a pas de rappel envoyé à reporter.",
   'done.ack': '👍 Parfait, c’est fait.',
 
+  'optout.done': "C'est noté : vous ne recevrez plus nos annonces. Vos rappels continuent d'arriver normalement. Envoyez START pour recevoir à nouveau nos annonces.",
+  'optin.done': "C'est noté : vous recevrez de nouveau nos annonces. Envoyez STOP ou ARRÊT à tout moment pour les arrêter.",
   'lang.set': 'Je vous parlerai désormais en français.',
   'lang.ask': 'Quelle langue ? Envoyez « /lang fr » pour le français ou « /lang en » pour l’anglais.',
 

@@ -5,7 +5,7 @@ import type { DeliveryOutcome, DueReminder, ReminderDeliveryPort } from '../../a
 import { DispatcherOptions, ReminderDispatcher } from '../../api/reminders/reminder-dispatcher';
 import { RemindersService } from '../../api/reminders/reminders.service';
 import { testDatabases } from '../support/test-db';
-import { insertDue, insertUser, scratchDb, ScratchDb, waitFor } from './reminders-db';
+import { insertDue, insertUser, scratchDb, ScratchDb, waitFor } from '../reminders/reminders-db';
 
 const options = (o: Partial<DispatcherOptions> = {}): DispatcherOptions => ({
   pollIntervalMs: 100,

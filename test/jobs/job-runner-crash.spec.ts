@@ -4,10 +4,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { testDatabases } from '../support/test-db';
-import { insertDue, insertUser, scratchDb, ScratchDb, waitFor } from './reminders-db';
+import { insertDue, insertUser, scratchDb, ScratchDb, waitFor } from '../reminders/reminders-db';
 
 /**
- * A dispatcher process really dies (SIGKILL) in the middle of a slow run, and a second process
+ * The job runner (here running the reminders kind: every kind shares this code) really dies (SIGKILL) in the middle of a slow run, and a second process
  * takes over: nothing is lost, the dead instance's leases are honoured until they expire, and
  * the only duplicates are the reminders it had delivered but not yet recorded as sent (the
  * group-commit window: at-least-once across a crash, as ReminderDispatcher documents).

@@ -1,0 +1,89 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DateTime } from 'luxon';
+import { DataSource } from 'typeorm';
+
+export type TimeRange = 'today' | 'week' | 'month' | 'year';
+export const TIME_RANGES: TimeRange[] = ['today', 'week', 'month', 'year'];
+/** The back-office reads calendar ranges in the team's zone. */
+export const STATS_ZONE = 'Europe/Paris';
+
+export interface AdminStats {
+  totalUsers: number;
+  activeUsers: number;
+  newUsers: number;
+  premiumUsers: number;
+  standardUsers: number;
+  basicUsers: number;
+  freeUsers: number;
+  pendingReminders: number;
+  completedReminders: number;
+  totalReminders: number;
+  timeRange: TimeRange;
+  since: string;
+}
+
+/** Start of the current day / ISO week (Monday) / month / year in STATS_ZONE. */
+export function rangeStart(range: TimeRange, now: Date): Date {
+  const unit = range === 'today' ? 'day' : range;
+  return DateTime.fromJSDate(now, { zone: STATS_ZONE }).startOf(unit).toJSDate();
+}
+
+/**
+ * The dashboard's figures. Users are accounts with the role `user` (staff are not counted).
+ * - newUsers: accounts created since the start of the range.
+ * - activeUsers: users who, since the start of the range, wrote to the bot (an incoming message
+ *   in the message log, any channel) or had a reminder delivered (status sent, sent_at in range).
+ * - users per plan: the stored plan column (what the admin edits).
+ * - reminders: all-time counts by status (pending; completed = sent; total = every status).
+ */
+@Injectable()
+export class AdminStatsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async stats(timeRange: unknown, now = new Date()): Promise<AdminStats> {
+    const range = (timeRange === undefined || timeRange === '' ? 'week' : timeRange) as TimeRange;
+    if (!TIME_RANGES.includes(range)) throw new BadRequestException('timeRange doit être today, week, month ou year');
+    const since = rangeStart(range, now);
+    const [[users], [active], [reminders]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT count(*)::int AS total,
+                count(*) FILTER (WHERE created_at >= $1)::int AS new,
+                count(*) FILTER (WHERE plan = 'premium')::int AS premium,
+                count(*) FILTER (WHERE plan = 'standard')::int AS standard,
+                count(*) FILTER (WHERE plan = 'basic')::int AS basic,
+                count(*) FILTER (WHERE plan = 'free')::int AS free
+           FROM users WHERE role = 'user'`,
+        [since],
+      ),
+      this.dataSource.query(
+        `SELECT count(*)::int AS n FROM users u
+          WHERE u.role = 'user' AND u.id IN (
+            SELECT user_id FROM message_log WHERE direction = 'incoming' AND created_at >= $1 AND user_id IS NOT NULL
+            UNION
+            SELECT user_id FROM reminders WHERE status = 'sent' AND sent_at >= $1)`,
+        [since],
+      ),
+      // Index-only counts: one count per status instead of a scan of the table.
+      this.dataSource.query(
+        `SELECT (SELECT count(*) FROM reminders WHERE status = 'pending')::int AS pending,
+                (SELECT count(*) FROM reminders WHERE status = 'sent')::int AS sent,
+                (SELECT count(*) FROM reminders)::int AS total`,
+      ),
+    ]);
+    return {
+      totalUsers: users.total,
+      activeUsers: active.n,
+      newUsers: users.new,
+      premiumUsers: users.premium,
+      standardUsers: users.standard,
+      basicUsers: users.basic,
+      freeUsers: users.free,
+      pendingReminders: reminders.pending,
+      completedReminders: reminders.sent,
+      totalReminders: reminders.total,
+      timeRange: range,
+      since: since.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { BadRequestException } from '@nestjs/common';
+import type { Response } from 'express';
+
+export interface PageQuery {
+  /** Trimmed search text; '' = everything. */
+  q: string;
+  limit: number;
+  /** Exclusive upper bound of the ids already shown (lists are newest id first); null = first page. */
+  cursor: string | null;
+}
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+
+/** `?q=&limit=&cursor=` as the back-office sends them; anything malformed is a 400. */
+export function readPage(query: Record<string, unknown>): PageQuery {
+  const q = typeof query.q === 'string' ? query.q.trim().slice(0, 100) : '';
+  let limit = DEFAULT_LIMIT;
+  if (query.limit !== undefined && query.limit !== '') {
+    limit = Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new BadRequestException(`limit doit être un entier entre 1 et ${MAX_LIMIT}`);
+  }
+  let cursor: string | null = null;
+  if (query.cursor !== undefined && query.cursor !== '') {
+    if (typeof query.cursor !== 'string' || !/^\d{1,18}$/.test(query.cursor)) throw new BadRequestException('cursor invalide');
+    cursor = query.cursor;
+  }
+  return { q, limit, cursor };
+}
+
+/** `%text%` for ILIKE with the user's % and _ taken literally. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Sets X-Total-Count and, when more rows follow, X-Next-Cursor; answers the array itself (the spec's shape). */
+export function sendPage<T extends { id: number | string }>(res: Response, rows: T[], total: number, page: PageQuery): T[] {
+  res.setHeader('X-Total-Count', String(total));
+  if (rows.length === page.limit) res.setHeader('X-Next-Cursor', String(rows[rows.length - 1].id));
+  res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor');
+  return rows;
+}

@@ -1,0 +1,199 @@
+import { AdminStatsService } from '../../api/admin/admin-stats.service';
+import { CampaignsService } from '../../api/campaigns/campaigns.service';
+import { createTestApp, TestApp } from '../support/test-app';
+import { testDatabases } from '../support/test-db';
+import { staffAgents } from './admin-kit';
+
+const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+
+describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
+  let t: TestApp;
+  let agents: Awaited<ReturnType<typeof staffAgents>>;
+  const q = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
+
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind, env: { CAMPAIGN_BATCH_SIZE: '10' } });
+    agents = await staffAgents(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.db.drop();
+  });
+
+  async function userWithReminder(subject = 'Appeler le dentiste') {
+    const { agent, user } = await t.registerUser();
+    const r = await agent.post('/api/reminders').send({ subject, reminderText: `${subject} pour confirmer`, time: inHours(24) }).expect(201);
+    return { agent, user, reminder: r.body };
+  }
+
+  it('users: server-side search and paging with X-Total-Count; support reads, only admins edit', async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await t.registerUser()).user);
+    const search = await agents.support.get(`/api/admin/users?q=${encodeURIComponent('+33 612')}&limit=2`).expect(200);
+    expect(Number(search.headers['x-total-count'])).toBeGreaterThanOrEqual(3);
+    expect(search.body).toHaveLength(2);
+    expect(search.body[0].id).toBeGreaterThan(search.body[1].id);
+    const next = await agents.support.get(`/api/admin/users?q=${encodeURIComponent('+33 612')}&limit=2&cursor=${search.headers['x-next-cursor']}`).expect(200);
+    expect(next.body[0].id).toBeLessThan(search.body[1].id);
+    expect(Object.keys(search.body[0])).toEqual(expect.arrayContaining(['id', 'username', 'email', 'phoneNumber', 'plan', 'reminderQuota', 'remindersUsed', 'createdAt']));
+    await agents.support.patch(`/api/admin/users/${made[0].id}`).send({ plan: 'premium' }).expect(403);
+    await agents.admin.get('/api/admin/users?limit=0').expect(400);
+  });
+
+  it('users: an edit goes through the account rules and lands in the audit log; delete takes the reminders too', async () => {
+    const { user, reminder } = await userWithReminder();
+    const bad = await agents.admin.patch(`/api/admin/users/${user.id}`).send({ phoneNumber: 'not a number' });
+    expect(bad.status).toBe(400);
+    const res = await agents.admin.patch(`/api/admin/users/${user.id}`).send({ email: 'paul@example.com', plan: 'premium', reminderQuota: 12, remindersUsed: 3 }).expect(200);
+    expect(res.body).toMatchObject({ email: 'paul@example.com', plan: 'premium', reminderQuota: 12, remindersUsed: 3 });
+    const audit = await agents.admin.get(`/api/admin/audit?q=user.update`).expect(200);
+    const entry = audit.body.find((e: { targetId: string }) => e.targetId === String(user.id));
+    expect(entry).toMatchObject({ action: 'user.update', targetType: 'user', actorRole: 'admin' });
+    expect(entry.changes).toMatchObject({ plan: { from: 'basic', to: 'premium' }, email: { from: null, to: 'paul@example.com' }, reminderQuota: { to: 12 } });
+    await agents.support.get('/api/admin/audit').expect(403);
+
+    await agents.admin.delete(`/api/admin/users/${user.id}`).expect(200);
+    expect(await q(`SELECT id FROM reminders WHERE id = $1`, [reminder.id])).toEqual([]);
+    await agents.admin.get(`/api/admin/users/${user.id}`).expect(404);
+    const del = await agents.admin.get(`/api/admin/audit?q=user.delete`).expect(200);
+    expect(del.body[0]).toMatchObject({ action: 'user.delete', targetId: String(user.id), changes: { remindersDeleted: 1 } });
+    await agents.admin.delete(`/api/admin/users/${agents.adminId}`).expect(403);
+  });
+
+  it('reminders: search, trigger only when pending (the spec\'s refusal), edits cannot race the dispatcher', async () => {
+    const { reminder } = await userWithReminder('Renouveler le passeport');
+    const found = await agents.support.get('/api/admin/reminders?q=passeport').expect(200);
+    expect(found.body.map((r: { id: number }) => r.id)).toContain(reminder.id);
+    expect(Number(found.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
+    await agents.support.post(`/api/admin/reminders/${reminder.id}/trigger`).expect(403);
+
+    const trig = await agents.admin.post(`/api/admin/reminders/${reminder.id}/trigger`).expect(200);
+    expect(trig.body.status).toBe('pending');
+    const [row] = await q(`SELECT next_attempt_at <= now() AS due FROM reminders WHERE id = $1`, [reminder.id]);
+    expect(row.due).toBe(true);
+
+    // The dispatcher holds it: an admin status change is refused, not written over the delivery.
+    await q(`UPDATE reminders SET lease_owner = 'other', lease_until = now() + interval '1 minute' WHERE id = $1`, [reminder.id]);
+    const raced = await agents.admin.patch(`/api/admin/reminders/${reminder.id}`).send({ status: 'failed' });
+    expect(raced.status).toBe(409);
+    await q(`UPDATE reminders SET status = 'sent', sent_at = now(), lease_owner = NULL, lease_until = NULL WHERE id = $1`, [reminder.id]);
+
+    const refused = await agents.admin.post(`/api/admin/reminders/${reminder.id}/trigger`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Action impossible: Seuls les rappels en attente peuvent être déclenchés');
+
+    const edit = await agents.admin.patch(`/api/admin/reminders/${reminder.id}`).send({ subject: 'Passeport', status: 'failed', languageCode: 'en' }).expect(200);
+    expect(edit.body).toMatchObject({ subject: 'Passeport', status: 'failed', languageCode: 'en' });
+    const audit = await agents.admin.get(`/api/admin/audit?q=reminder`).expect(200);
+    expect(audit.body.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['reminder.trigger', 'reminder.update']));
+    await agents.admin.delete(`/api/admin/reminders/${reminder.id}`).expect(200);
+    await agents.admin.post(`/api/admin/reminders/${reminder.id}/trigger`).expect(404);
+  });
+
+  it('stats: "active" = wrote to the bot or had a reminder delivered in the range', async () => {
+    const stats = t.app.get(AdminStatsService);
+    const before = await stats.stats('month');
+    const beforeYear = await stats.stats('year');
+    const wrote = (await t.registerUser()).user;
+    const delivered = await userWithReminder();
+    const longAgo = (await t.registerUser()).user;
+    await t.registerUser(); // signed up, never active
+    await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, message_type, text) VALUES ($1, 'simulator', 'x', 'incoming', 'text', 'bonjour')`, [wrote.id]);
+    // An outgoing message alone is not activity.
+    await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, message_type, text) VALUES ($1, 'simulator', 'x', 'outgoing', 'text', 'hello')`, [longAgo.id]);
+    await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, message_type, text, created_at) VALUES ($1, 'simulator', 'x', 'incoming', 'text', 'old', now() - interval '40 days')`, [longAgo.id]);
+    await q(`UPDATE reminders SET status = 'sent', sent_at = now() WHERE id = $1`, [delivered.reminder.id]);
+    const after = await stats.stats('month');
+    expect(after.activeUsers - before.activeUsers).toBe(2);
+    expect(after.newUsers - before.newUsers).toBe(4);
+    expect(after.totalUsers - before.totalUsers).toBe(4);
+    expect(after.completedReminders - before.completedReminders).toBe(1);
+    const year = await stats.stats('year');
+    // 40 days ago is in this calendar year unless today is before 10 February.
+    const inYear = new Date(Date.now() - 40 * 86400_000).getUTCFullYear() === new Date().getUTCFullYear() ? 3 : 2;
+    expect(year.activeUsers - beforeYear.activeUsers).toBe(inYear);
+    const http = await agents.admin.get('/api/admin/stats').expect(200);
+    expect(http.body.timeRange).toBe('week');
+    expect(Object.keys(http.body)).toEqual(expect.arrayContaining(['totalUsers', 'activeUsers', 'newUsers', 'premiumUsers', 'standardUsers', 'basicUsers', 'freeUsers', 'pendingReminders', 'completedReminders', 'totalReminders']));
+    await agents.admin.get('/api/admin/stats?timeRange=decade').expect(400);
+    await agents.support.get('/api/admin/stats').expect(403);
+  });
+
+  it('campaigns: one row per recipient, batches of CAMPAIGN_BATCH_SIZE, opted-out and other-language users excluded, a crash resumes without sending twice', async () => {
+    await q(`UPDATE users SET language = 'fr', opted_out_at = now() WHERE role = 'user'`); // earlier users out of the way
+    const ids: number[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await t.registerUser({ language: 'en' })).user.id);
+    const stopped = (await t.registerUser({ language: 'en' })).user;
+    await q(`UPDATE users SET opted_out_at = now() WHERE id = $1`, [stopped.id]);
+    await agents.admin.post('/api/admin/push-notification').send({ message: '   ', language: 'en', targetUsers: 'all' }).expect(400);
+    const created = await agents.admin.post('/api/admin/push-notification').send({ message: 'New: repeating reminders!', language: 'en', targetUsers: 'all' }).expect(201);
+    expect(created.body.message).toMatch(/^Notification programmée pour 25 utilisateurs/);
+    const id = created.body.campaign.id;
+    expect(created.body.campaign).toMatchObject({ status: 'pending', totalUsers: 25, sentCount: 0, failedCount: 0, progress: 0 });
+
+    const campaigns = t.app.get(CampaignsService);
+    expect(await campaigns.runBatch(id)).toMatchObject({ sent: 10, failed: 0, remaining: 15, status: 'in_progress' });
+    // A crash in the middle of the second batch: 3 recipients taken, one of them already sent (logged), none marked.
+    const [taken] = await q(
+      `UPDATE campaign_recipients SET status = 'sending', claimed_at = now() - interval '10 minutes'
+        WHERE campaign_id = $1 AND user_id IN (SELECT user_id FROM campaign_recipients WHERE campaign_id = $1 AND status = 'pending' ORDER BY user_id LIMIT 3) RETURNING user_id`,
+      [id],
+    );
+    await q(
+      `INSERT INTO message_log (user_id, channel, peer_id, direction, message_type, text, details, status) VALUES ($1, 'simulator', $3, 'outgoing', 'text', 'New: repeating reminders!', $2, 'sent')`,
+      [taken[0].user_id, JSON.stringify({ purpose: 'broadcast', campaignId: String(id) }), String(taken[0].user_id)],
+    );
+    const mid = (await agents.admin.get('/api/admin/push-notifications').expect(200)).body.find((c: { id: number }) => c.id === id);
+    expect(mid).toMatchObject({ status: 'in_progress', sentCount: 10, totalUsers: 25, progress: 40 });
+    expect(await campaigns.runBatch(id)).toMatchObject({ sent: 10, remaining: 4 });
+    expect(await campaigns.runBatch(id)).toMatchObject({ sent: 4, remaining: 0, status: 'completed' });
+    expect(await campaigns.runBatch(id)).toMatchObject({ sent: 0, status: 'completed' });
+
+    const perUser = await q(
+      `SELECT user_id, count(*)::int AS n FROM message_log WHERE details->>'campaignId' = $1 GROUP BY user_id`,
+      [String(id)],
+    );
+    expect(perUser).toHaveLength(25);
+    expect(perUser.every((r: { n: number }) => r.n === 1)).toBe(true);
+    expect(perUser.map((r: { user_id: number }) => r.user_id).sort()).toEqual([...ids].sort());
+    const done = (await agents.admin.get('/api/admin/push-notifications').expect(200)).body.find((c: { id: number }) => c.id === id);
+    expect(done).toMatchObject({ status: 'completed', sentCount: 25, failedCount: 0, totalUsers: 25, progress: 100 });
+    const audit = await agents.admin.get('/api/admin/audit?q=campaign').expect(200);
+    expect(audit.body[0]).toMatchObject({ action: 'campaign.create', targetId: String(id), changes: { recipients: 25, audience: 'all' } });
+  });
+
+  it('conversations: list, page, a support reply marked with the staff name, codes masked', async () => {
+    const { user } = await t.registerUser();
+    for (let i = 0; i < 5; i++) {
+      await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, message_type, text, details) VALUES ($1, 'simulator', $4, 'incoming', 'text', $2, $3)`, [
+        user.id,
+        `message ${i}`,
+        JSON.stringify({ extracted: { subject: 'pain', dueAt: '2026-12-01T08:00:00Z', zone: 'Europe/Paris' } }),
+        String(user.id),
+      ]);
+    }
+    await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, message_type, text, details, status) VALUES ($1, 'simulator', $3, 'outgoing', 'text', 'Votre code : 483920', $2, 'sent')`, [
+      user.id,
+      JSON.stringify({ purpose: 'otp' }),
+      String(user.id),
+    ]);
+    const list = await agents.support.get(`/api/admin/conversations?q=${encodeURIComponent(user.phoneNumber)}`).expect(200);
+    expect(list.body[0]).toMatchObject({ userId: user.id, channel: 'simulator', lastMessage: 'Votre code : ••••••' });
+    const page1 = await agents.support.get(`/api/admin/conversations/${user.id}/messages?limit=4`).expect(200);
+    expect(page1.body).toHaveLength(4);
+    expect(page1.body[0].text).toBe('Votre code : ••••••');
+    const page2 = await agents.support.get(`/api/admin/conversations/${user.id}/messages?limit=4&cursor=${page1.headers['x-next-cursor']}`).expect(200);
+    expect(page2.body.map((m: { text: string }) => m.text)).toEqual(['message 1', 'message 0']);
+    expect(page2.body[0].extracted).toMatchObject({ subject: 'pain', zone: 'Europe/Paris' });
+
+    const info = await agents.support.get(`/api/admin/conversations/${user.id}`).expect(200);
+    expect(info.body.reach).toMatchObject({ channel: 'simulator', freeText: true });
+    await agents.support.post(`/api/admin/conversations/${user.id}/reply`).send({ text: '  ' }).expect(400);
+    const sent = await agents.support.post(`/api/admin/conversations/${user.id}/reply`).send({ text: 'Bonjour, je regarde votre rappel.' }).expect(201);
+    expect(sent.body).toEqual({ channel: 'simulator' });
+    const [reply] = (await agents.admin.get(`/api/admin/conversations/${user.id}/messages?limit=1`).expect(200)).body;
+    expect(reply).toMatchObject({ direction: 'outgoing', text: 'Bonjour, je regarde votre rappel.', purpose: 'support', staffName: expect.stringMatching(/^helper_/), status: 'sent' });
+    const audit = await agents.admin.get('/api/admin/audit?q=conversation.reply').expect(200);
+    expect(audit.body[0]).toMatchObject({ actorRole: 'support', targetId: String(user.id) });
+  });
+});
