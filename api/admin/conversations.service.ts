@@ -98,7 +98,7 @@ export class ConversationsService {
     return rows.map((r: Record<string, any>) => toConsoleMessage(r));
   }
 
-  async info(userId: number): Promise<{ user: Record<string, unknown>; reach: Reach }> {
+  async info(userId: number): Promise<{ user: Record<string, unknown>; reach: Reach; replyBlocked: string | null }> {
     const [u] = await this.dataSource.query(
       `SELECT id, username, display_name, phone_number, phone_verified_at, telegram_chat_id, language, timezone, plan, opted_out_at, preferred_channel FROM users WHERE id = $1`,
       [checkId(userId)],
@@ -119,6 +119,8 @@ export class ConversationsService {
         optedOut: Boolean(u.opted_out_at),
       },
       reach,
+      // Why the reply box is disabled, in the console's words; null when a reply may go out.
+      replyBlocked: !reach.channel ? CONSOLE_MESSAGES.unreachable : reach.freeText ? null : CONSOLE_MESSAGES.window_closed,
     };
   }
 

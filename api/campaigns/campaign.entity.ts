@@ -55,6 +55,10 @@ export class CampaignRecipient {
   @Column({ type: 'timestamptz', nullable: true })
   claimedAt: Date | null;
 
+  /** Which batch (1, 2, ...) took it: a batch job run again after a crash finishes its own rows and takes no new ones. */
+  @Column({ type: 'int', nullable: true })
+  batch: number | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   doneAt: Date | null;
 

@@ -3,12 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditEntry } from '../audit/audit-entry.entity';
 import { AuditService } from '../audit/audit.service';
 import { Campaign, CampaignRecipient } from './campaign.entity';
+import { CampaignBatchWorker } from './campaign-batch.worker';
 import { CampaignsService } from './campaigns.service';
 
-/** Broadcast campaigns: storage and batch sending. CAMPAIGN_BATCH_SCHEDULER and STAFF_MESSENGER are app-wide ports. */
+/** Broadcast campaigns: storage, batch sending, and the campaign-batch job kind. JobsService and STAFF_MESSENGER are app-wide. */
 @Module({
   imports: [TypeOrmModule.forFeature([Campaign, CampaignRecipient, AuditEntry])],
-  providers: [CampaignsService, AuditService],
+  providers: [CampaignsService, AuditService, CampaignBatchWorker],
   exports: [CampaignsService],
 })
 export class CampaignsModule {}

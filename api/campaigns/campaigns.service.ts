@@ -1,9 +1,10 @@
-import { BadRequestException, Inject, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { STAFF_MESSENGER, type StaffMessenger } from '../admin/staff-messenger.port';
 import { Actor, AuditService } from '../audit/audit.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { JobsService } from '../jobs/jobs.service';
 import type { CampaignAudience, CampaignStatus } from './campaign.entity';
 
 export const CAMPAIGN_MESSAGES = {
@@ -39,11 +40,12 @@ export interface BatchResult {
   status: CampaignStatus;
 }
 
-/** Schedules the next batch of a campaign on the durable job runner (bound where the runner lives). */
-export interface CampaignBatchScheduler {
-  schedule(campaignId: number, runAt: Date): Promise<void>;
+/** The job kind that sends a campaign's batches (shared jobs table, api/jobs). */
+export const CAMPAIGN_BATCH_JOB = 'campaign-batch';
+export interface CampaignBatchPayload {
+  campaignId: number;
+  batch: number;
 }
-export const CAMPAIGN_BATCH_SCHEDULER = Symbol('CAMPAIGN_BATCH_SCHEDULER');
 
 /** Active = wrote to the bot or had a reminder delivered in the last 30 days (the dashboard's definition). */
 const ACTIVE_DAYS = 30;
@@ -52,8 +54,6 @@ const ACTIVE_DAYS = 30;
 const PREMIUM_SQL = `((u.plan = 'premium' AND (u.subscription_ends_at IS NULL OR u.subscription_ends_at > now()))
   OR (u.plan NOT IN ('free', 'premium') AND (u.subscription_ends_at IS NULL OR u.subscription_ends_at <= now()) AND u.trial_ends_at > now()))`;
 
-/** A recipient left "sending" this long (a crash mid-batch) is reconciled with the message log. */
-const STALE_CLAIM_S = 120;
 
 /**
  * Broadcasts: one campaign row, one row per recipient, sent in batches of CAMPAIGN_BATCH_SIZE
@@ -66,13 +66,14 @@ const STALE_CLAIM_S = 120;
 @Injectable()
 export class CampaignsService {
   private readonly logger = new Logger(CampaignsService.name);
+  private readonly scheduled = new Set<(at: Date) => void>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(STAFF_MESSENGER) private readonly messenger: StaffMessenger,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() @Inject(CAMPAIGN_BATCH_SCHEDULER) private readonly scheduler?: CampaignBatchScheduler,
+    @Inject(JobsService) private readonly jobs: JobsService,
   ) {}
 
   async create(actor: Actor, input: { message?: unknown; language?: unknown; targetUsers?: unknown }): Promise<{ message: string; campaign: CampaignView }> {
@@ -101,10 +102,10 @@ export class CampaignsService {
       );
       const [{ total }] = await m.query(`SELECT count(*)::int AS total FROM campaign_recipients WHERE campaign_id = $1`, [row.id]);
       await this.audit.record(actor, 'campaign.create', { type: 'campaign', id: row.id }, { message, language, audience, recipients: total }, m);
+      // Its first batch, in the same transaction: a campaign is never stored without its job.
+      await this.scheduleBatch(row.id, 1, new Date(), m);
       return row.id as number;
     });
-    if (this.scheduler) await this.scheduler.schedule(id, new Date());
-    else this.logger.warn(`Campaign ${id} stored; no batch scheduler is bound, so its batches wait for the job runner`);
     const campaign = await this.get(id);
     const { batchSize, batchIntervalS } = this.config.campaigns;
     return { message: CAMPAIGN_MESSAGES.scheduled(campaign.totalUsers, batchSize, batchIntervalS), campaign };
@@ -121,24 +122,47 @@ export class CampaignsService {
     return toView(row);
   }
 
+  /** Enqueues batch `batch` of a campaign (idempotent: one open job per campaign and batch number). */
+  async scheduleBatch(campaignId: number, batch: number, runAt: Date, manager?: EntityManager): Promise<string | null> {
+    const payload: CampaignBatchPayload = { campaignId, batch };
+    const id = await this.jobs.enqueue(CAMPAIGN_BATCH_JOB, { ...payload }, { runAt, key: `campaign:${campaignId}:${batch}` }, manager);
+    // This instance's runner need not wait for its poll (a wake-up hint; Postgres stays the truth).
+    const wake = () => this.scheduled.forEach((l) => l(runAt));
+    if (manager?.queryRunner?.isTransactionActive) setTimeout(wake, 50);
+    else wake();
+    return id;
+  }
+
+  /** The batch worker's wake-up hook. */
+  onScheduled(listener: (at: Date) => void): void {
+    this.scheduled.add(listener);
+  }
+
   /**
-   * One batch of a campaign: returns what it did and whether recipients remain. The job handler
-   * calls it and schedules the next batch CAMPAIGN_BATCH_INTERVAL_S later while some remain.
+   * Batch number `batch` of a campaign: up to CAMPAIGN_BATCH_SIZE recipients, then, while some
+   * remain, the next batch is enqueued CAMPAIGN_BATCH_INTERVAL_S after this one started. Run again
+   * after a crash (the job runner retries a job whose holder died), it first settles the rows the
+   * dead run left "sending" (sent when the message log has their broadcast, pending otherwise)
+   * and, if this batch had already taken its rows, takes no new ones.
    */
-  async runBatch(campaignId: number): Promise<BatchResult> {
+  async runBatch(campaignId: number, batch = 1): Promise<BatchResult> {
+    const startedAt = Date.now();
     const [campaign] = await this.dataSource.query(`SELECT id, message, status FROM campaigns WHERE id = $1`, [campaignId]);
     if (!campaign) return { sent: 0, failed: 0, remaining: 0, status: 'failed' };
     if (campaign.status === 'completed' || campaign.status === 'failed') return { sent: 0, failed: 0, remaining: 0, status: campaign.status };
     await this.reconcile(campaignId);
     await this.dataSource.query(`UPDATE campaigns SET status = 'in_progress' WHERE id = $1 AND status = 'pending'`, [campaignId]);
-    const [claimed]: [Array<{ user_id: number; opted_out: boolean }>, number] = await this.dataSource.query(
-      `UPDATE campaign_recipients r SET status = 'sending', claimed_at = now()
-         FROM (SELECT user_id FROM campaign_recipients WHERE campaign_id = $1 AND status = 'pending'
-                ORDER BY user_id LIMIT $2 FOR UPDATE SKIP LOCKED) pick
-        WHERE r.campaign_id = $1 AND r.user_id = pick.user_id
-      RETURNING r.user_id, EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id AND u.opted_out_at IS NOT NULL) AS opted_out`,
-      [campaignId, this.config.campaigns.batchSize],
-    );
+    const [already] = await this.dataSource.query(`SELECT count(*)::int AS n FROM campaign_recipients WHERE campaign_id = $1 AND batch = $2`, [campaignId, batch]);
+    const [claimed]: [Array<{ user_id: number; opted_out: boolean }>, number] = already.n
+      ? [[], 0]
+      : await this.dataSource.query(
+          `UPDATE campaign_recipients r SET status = 'sending', claimed_at = now(), batch = $3
+             FROM (SELECT user_id FROM campaign_recipients WHERE campaign_id = $1 AND status = 'pending'
+                    ORDER BY user_id LIMIT $2 FOR UPDATE SKIP LOCKED) pick
+            WHERE r.campaign_id = $1 AND r.user_id = pick.user_id
+          RETURNING r.user_id, EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id AND u.opted_out_at IS NOT NULL) AS opted_out`,
+          [campaignId, this.config.campaigns.batchSize, batch],
+        );
     let sent = 0;
     let failed = 0;
     for (const r of claimed) {
@@ -166,22 +190,26 @@ export class CampaignsService {
     if (counts.remaining === 0) {
       status = counts.sent === 0 && counts.total > 0 ? 'failed' : 'completed';
       await this.dataSource.query(`UPDATE campaigns SET status = $2, completed_at = now() WHERE id = $1 AND status IN ('pending', 'in_progress')`, [campaignId, status]);
-    }
-    if (claimed.length) this.logger.log(`Campaign ${campaignId}: batch sent ${sent}, failed ${failed}, ${counts.remaining} remaining`);
+    } else await this.scheduleBatch(campaignId, batch + 1, new Date(startedAt + this.config.campaigns.batchIntervalS * 1000));
+    if (claimed.length) this.logger.log(`Campaign ${campaignId}: batch ${batch} sent ${sent}, failed ${failed}, ${counts.remaining} remaining`);
     return { sent, failed, remaining: counts.remaining, status };
   }
 
-  /** Recipients left "sending" by a crash: sent if the log has their broadcast, else pending again. */
+  /**
+   * Recipients left "sending" by a dead run: sent if the log has their broadcast, else pending
+   * again. Batches of one campaign run one after another (each enqueues the next), under the job
+   * runner's lease, so a row still "sending" when a batch starts belongs to a run that died.
+   */
   private async reconcile(campaignId: number): Promise<void> {
     await this.dataSource.query(
       `UPDATE campaign_recipients r SET status = CASE WHEN v.logged THEN 'sent' ELSE 'pending' END,
               done_at = CASE WHEN v.logged THEN now() ELSE NULL END, claimed_at = NULL
          FROM (SELECT s.user_id, EXISTS (SELECT 1 FROM message_log m WHERE m.user_id = s.user_id AND m.direction = 'outgoing'
-                                          AND m.details->>'purpose' = 'broadcast' AND m.details->>'campaignId' = $3) AS logged
+                                          AND m.details->>'purpose' = 'broadcast' AND m.details->>'campaignId' = $2) AS logged
                  FROM campaign_recipients s
-                WHERE s.campaign_id = $1 AND s.status = 'sending' AND s.claimed_at < now() - make_interval(secs => $2)) v
+                WHERE s.campaign_id = $1 AND s.status = 'sending') v
         WHERE r.campaign_id = $1 AND r.user_id = v.user_id AND r.status = 'sending'`,
-      [campaignId, STALE_CLAIM_S, String(campaignId)],
+      [campaignId, String(campaignId)],
     );
   }
 

@@ -40,6 +40,8 @@ export interface AppConfig {
   openai?: { apiKey: string; baseUrl?: string; sttModel: string; ttsModel: string; ttsVoice: string };
   ffmpegPath?: string;
   simulator: boolean;
+  /** Back-office broadcasts: CAMPAIGN_BATCH_SIZE recipients every CAMPAIGN_BATCH_INTERVAL_S seconds. */
+  campaigns: { batchSize: number; batchIntervalS: number };
   /**
    * Payments: `stripe` with keys; `test` = the embedded test-mode checkout (no keys, outside
    * production); `off` = production without keys (the pricing screen says payments are closed).
@@ -54,8 +56,6 @@ export interface AppConfig {
     /** Days before a yearly renewal when the bot tells the user. */
     renewalNoticeDays: number;
   };
-  /** Back-office broadcasts: CAMPAIGN_BATCH_SIZE recipients every CAMPAIGN_BATCH_INTERVAL_S seconds. */
-  campaigns: { batchSize: number; batchIntervalS: number };
   dispatcher: {
     enabled: boolean;
     pollIntervalMs: number;
@@ -243,6 +243,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       : undefined,
     ffmpegPath: str('FFMPEG_PATH'),
     simulator: str('SIMULATOR', 'on') !== 'off',
+    campaigns: {
+      batchSize: int('CAMPAIGN_BATCH_SIZE', 10, 1, 1000),
+      batchIntervalS: int('CAMPAIGN_BATCH_INTERVAL_S', 60, 1, 86400),
+    },
     payments: {
       mode: stripe ? 'stripe' : nodeEnv === 'production' ? 'off' : 'test',
       stripe: stripe
@@ -256,10 +260,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       prices: { monthly: str('STRIPE_PRICE_PREMIUM_MONTHLY'), yearly: str('STRIPE_PRICE_PREMIUM_YEARLY') },
       commissionRate: Number.isFinite(commissionRate) ? commissionRate : 0.2,
       renewalNoticeDays: int('RENEWAL_NOTICE_DAYS', 7, 1, 60),
-    },
-    campaigns: {
-      batchSize: int('CAMPAIGN_BATCH_SIZE', 10, 1, 1000),
-      batchIntervalS: int('CAMPAIGN_BATCH_INTERVAL_S', 60, 1, 86400),
     },
     dispatcher: {
       enabled: bool('DISPATCHER_ENABLED', true),

@@ -12,6 +12,8 @@ export type ReminderStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 // The back-office: counts per status, and "had a reminder delivered since" for active users.
 @Index('ix_reminders_status', ['status'])
 @Index('ix_reminders_sent_at', ['sentAt', 'userId'], { where: `status = 'sent'` })
+// The fair claim: each due user's oldest pending reminders, without sorting all of theirs.
+@Index('ix_reminders_pending_user_next_attempt', ['userId', 'nextAttemptAt'], { where: `status = 'pending'` })
 export class Reminder {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;

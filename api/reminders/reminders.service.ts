@@ -13,6 +13,7 @@ import { Reminder, ReminderStatus } from './reminder.entity';
 import { nextOccurrence, occurrencesAfter, parseRrule, RecurrenceError } from './recurrence';
 import { RepeatChoice, ruleFromRepeat, WeekdayCode } from './repeat-choice';
 import { InvalidRepeatException, RepeatRequiresPremiumException } from './repeat-errors';
+import type { ReminderPart } from './reminder-part.entity';
 
 type Owner = Pick<User, 'id' | 'plan' | 'trialEndsAt' | 'subscriptionEndsAt' | 'language' | 'timezone'>;
 
@@ -80,10 +81,12 @@ export class RemindersService implements ReminderDispatchStore {
    */
   create(
     user: Owner,
-    input: { subject: string; reminderText: string; time: string; timezone?: string; repeat?: RepeatChoice; repeatDays?: WeekdayCode[] },
+    input: { subject: string; reminderText: string; time: string; timezone?: string; repeat?: RepeatChoice; repeatDays?: WeekdayCode[]; rrule?: string },
   ): Promise<Reminder> {
     let rrule: string | null = null;
-    if (input.repeat && input.repeat !== 'none') {
+    if (input.rrule !== undefined && input.repeat !== undefined && input.repeat !== 'none') throw new InvalidRepeatException('Give either repeat or rrule, not both.');
+    if (input.rrule) rrule = input.rrule;
+    else if (input.repeat && input.repeat !== 'none') {
       const at = parseFutureInstant(input.time, this.clock.now());
       if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
       const zone = input.timezone ?? (isValidZone(user.timezone) ? user.timezone : 'UTC');
@@ -94,6 +97,41 @@ export class RemindersService implements ReminderDispatchStore {
   }
 
   async createForUser(user: Owner, input: CreateReminderInput): Promise<Reminder> {
+    const [saved] = await this.createManyForUser(user, [input]);
+    return saved;
+  }
+
+  /**
+   * Several reminders at once (the bot's "2 reminders: …; … — shall I confirm?"): every one is
+   * validated first, then the quota is checked for all of them together and they are stored in
+   * one transaction: all or none.
+   */
+  async createManyForUser(user: Owner, inputs: CreateReminderInput[]): Promise<Reminder[]> {
+    if (!inputs.length) return [];
+    const rows = inputs.map((input) => this.prepare(user, input));
+    const saved = await this.dataSource.transaction(async (m) => {
+      // Serialises a user's concurrent creations so two requests cannot both take the last slot.
+      await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
+      await this.quota.assertCanCreate(user, m, rows.length);
+      const out: Reminder[] = [];
+      for (const fields of rows) {
+        const row = await m.save(m.create(Reminder, fields));
+        if (row.rrule) {
+          row.seriesId = row.id;
+          await m.update(Reminder, { id: row.id }, { seriesId: row.id });
+        }
+        // A repeating reminder counts once, here: its later occurrences are not creations.
+        await this.quota.record(user.id, row.id, m);
+        out.push(row);
+      }
+      return out;
+    });
+    for (const r of saved) this.wakeups?.emit(r.dueAt);
+    return saved;
+  }
+
+  /** Validates one creation and returns the row to insert. */
+  private prepare(user: Owner, input: CreateReminderInput): Partial<Reminder> {
     const source = input.source ?? 'api';
     const fromForm = source !== 'bot';
     const problem = subjectProblem(input.subject) ?? (fromForm || input.reminderText !== undefined ? textProblem(input.reminderText ?? '', fromForm) : null);
@@ -110,36 +148,20 @@ export class RemindersService implements ReminderDispatchStore {
       if (entitlement(user, this.clock.now()).plan !== 'premium') throw new RepeatRequiresPremiumException();
       first = this.firstFitting(rrule, timezone, dueAt);
     }
-
-    const saved = await this.dataSource.transaction(async (m) => {
-      // Serialises a user's concurrent creations so two requests cannot both take the last slot.
-      await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
-      await this.quota.assertCanCreate(user, m);
-      const reminder = m.create(Reminder, {
-        userId: user.id,
-        subject,
-        reminderText: (input.reminderText ?? subject).trim(),
-        dueAt: first,
-        nextAttemptAt: first,
-        timezone,
-        languageCode,
-        source,
-        status: 'pending' as ReminderStatus,
-        statusChangedAt: this.clock.now(),
-        rrule,
-        seriesStart: rrule ? first : null,
-      });
-      const row = await m.save(reminder);
-      if (rrule) {
-        row.seriesId = row.id;
-        await m.update(Reminder, { id: row.id }, { seriesId: row.id });
-      }
-      // A repeating reminder counts once, here: its later occurrences are not creations.
-      await this.quota.record(user.id, row.id, m);
-      return row;
-    });
-    this.wakeups?.emit(saved.dueAt);
-    return saved;
+    return {
+      userId: user.id,
+      subject,
+      reminderText: (input.reminderText ?? subject).trim(),
+      dueAt: first,
+      nextAttemptAt: first,
+      timezone,
+      languageCode,
+      source,
+      status: 'pending' as ReminderStatus,
+      statusChangedAt: this.clock.now(),
+      rrule,
+      seriesStart: rrule ? first : null,
+    };
   }
 
   /** The user's reminders, newest due first. */
@@ -175,6 +197,8 @@ export class RemindersService implements ReminderDispatchStore {
       const p = subjectProblem(input.subject);
       if (p) throw new BadRequestException(p);
       set('subject = ?', input.subject.trim());
+      // A reminder whose text is its subject (the bot's) keeps speaking its subject.
+      if (input.reminderText === undefined) set('reminder_text = CASE WHEN reminder_text = subject THEN ? ELSE reminder_text END', input.subject.trim());
     }
     if (input.reminderText !== undefined) {
       const p = textProblem(input.reminderText);
@@ -423,19 +447,42 @@ export class RemindersService implements ReminderDispatchStore {
 
   // ---- dispatcher (ReminderDispatchStore) ----
 
+  /**
+   * Fair between users: the batch takes each due user's oldest reminder first, then each one's
+   * second, and so on (users in the order of their oldest due reminder), so one user's 100,000
+   * due reminders take one slot per round, not the whole batch, and cannot delay everyone
+   * else's. Candidates are chosen without locks, then locked with SKIP LOCKED: a row another
+   * instance is claiming at that moment is left to it.
+   */
   async claimDue(owner: string, limit: number, leaseSeconds: number): Promise<DueReminder[]> {
+    const claimable = `status = 'pending' AND next_attempt_at <= now() AND ${NOT_LEASED}`;
     const [rows]: [Array<Record<string, any>>, number] = await this.dataSource.query(
-      `UPDATE reminders r
+      `WITH due_users AS (
+              SELECT user_id, min(next_attempt_at) AS first_due FROM reminders
+               WHERE ${claimable}
+               GROUP BY user_id ORDER BY first_due LIMIT $2),
+            candidates AS (
+              SELECT c.id, row_number() OVER (ORDER BY c.turn, u.first_due, u.user_id) AS ord FROM due_users u
+               CROSS JOIN LATERAL (
+                 SELECT x.id, row_number() OVER (ORDER BY x.next_attempt_at) AS turn
+                   FROM (SELECT id, next_attempt_at FROM reminders
+                          WHERE user_id = u.user_id AND ${claimable}
+                          ORDER BY next_attempt_at LIMIT $2) x) c
+               ORDER BY c.turn, u.first_due, u.user_id
+               LIMIT $2),
+            due AS (
+              SELECT r.id, c.ord FROM reminders r JOIN candidates c ON c.id = r.id
+               WHERE ${claimable}
+               FOR UPDATE OF r SKIP LOCKED)
+       UPDATE reminders r
           SET lease_owner = $1, lease_until = now() + make_interval(secs => $3), attempts = r.attempts + 1, updated_at = now()
-         FROM (SELECT id FROM reminders
-                WHERE status = 'pending' AND next_attempt_at <= now() AND ${NOT_LEASED}
-                ORDER BY next_attempt_at
-                LIMIT $2
-                FOR UPDATE SKIP LOCKED) due
+         FROM due
         WHERE r.id = due.id
-      RETURNING ${RETURNING_DUE}`,
+      RETURNING ${RETURNING_DUE}, due.ord`,
       [owner, limit, leaseSeconds],
     );
+    // Handed over in the fair order (the runner starts them in this order; the send rate serves them so).
+    rows.sort((a, b) => Number(a.ord) - Number(b.ord));
     return rows.map((row) => ({
       id: row.id,
       userId: row.user_id,
@@ -518,6 +565,22 @@ export class RemindersService implements ReminderDispatchStore {
         WHERE status = 'pending' AND ${NOT_LEASED} ORDER BY next_attempt_at LIMIT 1`,
     );
     return row ? Number(row.ms) : null;
+  }
+
+  // ---- parts of a delivery (voice note, text, template) ----
+
+  /** The parts of this occurrence already accepted by the provider (a retry sends only the rest). */
+  async sentParts(id: number, dueAt: Date): Promise<Set<ReminderPart>> {
+    const rows: Array<{ part: ReminderPart }> = await this.dataSource.query(`SELECT part FROM reminder_parts WHERE reminder_id = $1 AND due_at = $2`, [id, dueAt]);
+    return new Set(rows.map((r) => r.part));
+  }
+
+  /** Records a part as sent, before the next part is attempted. */
+  async recordPartSent(id: number, dueAt: Date, part: ReminderPart, providerMessageId?: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO reminder_parts (reminder_id, due_at, part, provider_message_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [id, dueAt, part, providerMessageId?.slice(0, 128) ?? null],
+    );
   }
 
   // ---- helpers ----

@@ -51,3 +51,25 @@ export function ruleFromRepeat(choice: RepeatChoice, dueAt: Date, zone: string, 
       return `FREQ=YEARLY;BYMONTH=${local.month};BYMONTHDAY=${local.day}`;
   }
 }
+
+/**
+ * The form's reading of a rule (the inverse of ruleFromRepeat where one exists): what the portal's
+ * repeat control shows for a rule the bot understood. null when the control cannot show it (it is
+ * then saved as the rule itself).
+ */
+export function repeatChoiceOf(rrule: string | null): { repeat: RepeatChoice; repeatDays?: WeekdayCode[] } | null {
+  if (!rrule) return { repeat: 'none' };
+  const parts = new Map(rrule.toUpperCase().split(';').map((p) => p.split('=') as [string, string]));
+  const keys = [...parts.keys()].sort().join(',');
+  const freq = parts.get('FREQ');
+  const days = parts.get('BYDAY')?.split(',') ?? [];
+  if (freq === 'DAILY' && keys === 'FREQ') return { repeat: 'daily' };
+  if (freq === 'WEEKLY' && keys === 'BYDAY,FREQ' && days.every((d) => (WEEKDAY_CODES as readonly string[]).includes(d))) {
+    if ([...days].sort().join(',') === 'FR,MO,TH,TU,WE') return { repeat: 'weekdays' };
+    return { repeat: 'weekly', repeatDays: days as WeekdayCode[] };
+  }
+  if (freq === 'WEEKLY' && keys === 'FREQ') return { repeat: 'weekly' };
+  if (freq === 'MONTHLY' && (keys === 'FREQ' || (keys === 'BYMONTHDAY,FREQ' && /^-?\d+$/.test(parts.get('BYMONTHDAY')!)))) return { repeat: 'monthly' };
+  if (freq === 'YEARLY' && (keys === 'FREQ' || keys === 'BYMONTH,BYMONTHDAY,FREQ')) return { repeat: 'yearly' };
+  return null;
+}

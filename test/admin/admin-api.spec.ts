@@ -14,7 +14,7 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ db: kind, env: { CAMPAIGN_BATCH_SIZE: '10' } });
     agents = await staffAgents(t);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await t?.db.drop();
@@ -58,6 +58,18 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     const del = await agents.admin.get(`/api/admin/audit?q=user.delete`).expect(200);
     expect(del.body[0]).toMatchObject({ action: 'user.delete', targetId: String(user.id), changes: { remindersDeleted: 1 } });
     await agents.admin.delete(`/api/admin/users/${agents.adminId}`).expect(403);
+  });
+
+  it('reminders: the repetition in French and the next occurrence, for the back-office', async () => {
+    const { agent } = await t.registerUser({ language: 'en' });
+    const monday = new Date(Date.now() + 8 * 86_400_000);
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7));
+    monday.setUTCHours(7, 0, 0, 0);
+    const r = await agent.post('/api/reminders').send({ subject: 'Sortir les bacs', reminderText: 'Sortir les bacs verts', time: monday.toISOString(), timezone: 'Europe/Paris', repeat: 'weekly' }).expect(201);
+    const found = await agents.support.get('/api/admin/reminders?q=bacs').expect(200);
+    const row = found.body.find((x: { id: number }) => x.id === r.body.id);
+    expect(row).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=MO', nextOccurrenceAt: r.body.reminderTime });
+    expect(row.repeatDescription).toMatch(/^tous les lundis à 0[89]:00$/);
   });
 
   it('reminders: search, trigger only when pending (the spec\'s refusal), edits cannot race the dispatcher', async () => {
@@ -132,10 +144,14 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     expect(created.body.campaign).toMatchObject({ status: 'pending', totalUsers: 25, sentCount: 0, failedCount: 0, progress: 0 });
 
     const campaigns = t.app.get(CampaignsService);
-    expect(await campaigns.runBatch(id)).toMatchObject({ sent: 10, failed: 0, remaining: 15, status: 'in_progress' });
+    expect(await campaigns.runBatch(id, 1)).toMatchObject({ sent: 10, failed: 0, remaining: 15, status: 'in_progress' });
+    // Each batch enqueued the next on the job runner, CAMPAIGN_BATCH_INTERVAL_S (60 s) after it started.
+    const jobs = await q(`SELECT key, extract(epoch FROM next_attempt_at - created_at)::int AS wait FROM jobs WHERE kind = 'campaign-batch' AND payload->>'campaignId' = $1 ORDER BY id`, [String(id)]);
+    expect(jobs.map((j: { key: string }) => j.key)).toEqual([`campaign:${id}:1`, `campaign:${id}:2`]);
+    expect(jobs[1].wait).toBeGreaterThanOrEqual(58);
     // A crash in the middle of the second batch: 3 recipients taken, one of them already sent (logged), none marked.
     const [taken] = await q(
-      `UPDATE campaign_recipients SET status = 'sending', claimed_at = now() - interval '10 minutes'
+      `UPDATE campaign_recipients SET status = 'sending', claimed_at = now() - interval '10 minutes', batch = 2
         WHERE campaign_id = $1 AND user_id IN (SELECT user_id FROM campaign_recipients WHERE campaign_id = $1 AND status = 'pending' ORDER BY user_id LIMIT 3) RETURNING user_id`,
       [id],
     );
@@ -145,9 +161,11 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     );
     const mid = (await agents.admin.get('/api/admin/push-notifications').expect(200)).body.find((c: { id: number }) => c.id === id);
     expect(mid).toMatchObject({ status: 'in_progress', sentCount: 10, totalUsers: 25, progress: 40 });
-    expect(await campaigns.runBatch(id)).toMatchObject({ sent: 10, remaining: 4 });
-    expect(await campaigns.runBatch(id)).toMatchObject({ sent: 4, remaining: 0, status: 'completed' });
-    expect(await campaigns.runBatch(id)).toMatchObject({ sent: 0, status: 'completed' });
+    // Batch 2 runs again after the crash: it settles its own three rows (one was sent) and takes no new ones.
+    expect(await campaigns.runBatch(id, 2)).toMatchObject({ sent: 0, remaining: 14 });
+    expect(await campaigns.runBatch(id, 3)).toMatchObject({ sent: 10, remaining: 4 });
+    expect(await campaigns.runBatch(id, 4)).toMatchObject({ sent: 4, remaining: 0, status: 'completed' });
+    expect(await campaigns.runBatch(id, 5)).toMatchObject({ sent: 0, status: 'completed' });
 
     const perUser = await q(
       `SELECT user_id, count(*)::int AS n FROM message_log WHERE details->>'campaignId' = $1 GROUP BY user_id`,

@@ -56,7 +56,7 @@ describe('Back-office authorisation matrix (every /api/admin route)', () => {
     t = await createTestApp({ db: 'embedded' });
     agents = await staffAgents(t);
     routes = adminRoutes(t);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     await t.db.drop();

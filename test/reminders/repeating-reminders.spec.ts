@@ -256,6 +256,24 @@ describe.each(testDatabases())('repeating reminders in RemindersService (%s)', (
     ).rejects.toThrow();
   });
 
+  it('several at once: the quota is checked for all of them together, all or none are stored', async () => {
+    const basic = await insertUser(db.ds, { plan: 'basic', timezone: PARIS });
+    for (let i = 0; i < 3; i++) await create(basic, { subject: `One ${i}`, dueAt: new Date(clock.t + DAY) });
+    const three = [1, 2, 3].map((i) => ({ subject: `Many ${i}`, dueAt: new Date(clock.t + DAY), source: 'bot' as const }));
+    await expect(reminders.createManyForUser(basic as any, three)).rejects.toBeInstanceOf(QuotaExceededException);
+    const [{ n }] = await db.ds.query(`SELECT count(*)::int AS n FROM reminders WHERE user_id = $1`, [basic.id]);
+    expect(n).toBe(3);
+    const two = await reminders.createManyForUser(basic as any, three.slice(0, 2));
+    expect(two.map((r) => r.subject)).toEqual(['Many 1', 'Many 2']);
+    // One invalid among them: none is stored.
+    const user = await premium();
+    await expect(
+      reminders.createManyForUser(user as any, [{ subject: 'Good one', dueAt: new Date(clock.t + DAY), source: 'bot' }, { subject: 'x', dueAt: new Date(clock.t + DAY), source: 'bot' }]),
+    ).rejects.toThrow('Subject must be at least 3 characters.');
+    const [{ m }] = await db.ds.query(`SELECT count(*)::int AS m FROM reminders WHERE user_id = $1`, [user.id]);
+    expect(m).toBe(0);
+  });
+
   it('quota still applies to a Basic one-off next to these rules', async () => {
     const basic = await insertUser(db.ds, { plan: 'basic', timezone: PARIS });
     for (let i = 0; i < 5; i++) await create(basic as any, { subject: `One ${i}`, dueAt: new Date(clock.t + DAY) });

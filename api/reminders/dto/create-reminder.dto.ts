@@ -37,4 +37,13 @@ export class CreateReminderDto {
   @IsWeekdayList({ message: REPEAT_MESSAGES.repeatDays })
   @ValidateIf((o: CreateReminderDto) => o.repeatDays !== undefined)
   repeatDays?: WeekdayCode[];
+
+  /**
+   * A rule as the bot reads it (RFC 5545 RRULE, e.g. from the "just say it" box) when `repeat`
+   * cannot express it ("le dernier vendredi du mois"); not with `repeat`. Premium.
+   */
+  @MaxLength(256, { message: REPEAT_MESSAGES.rrule })
+  @IsString({ message: REPEAT_MESSAGES.rrule })
+  @ValidateIf((o: CreateReminderDto) => o.rrule !== undefined)
+  rrule?: string;
 }

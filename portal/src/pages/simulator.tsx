@@ -51,7 +51,8 @@ export function SimulatorPage() {
   latestT.current = t;
   const [messages, setMessages] = useState<LiveMessage[]>([]);
   const [connection, setConnection] = useState<Connection>('connecting');
-  const [text, setText] = useState('');
+  // The floating chat button opens the simulator with the greeting typed in (?text=).
+  const [text, setText] = useState(() => new URLSearchParams(window.location.search).get('text')?.slice(0, 4000) ?? '');
   const [recording, setRecording] = useState(false);
   const recorder = useRef<MediaRecorder | null>(null);
   const bottom = useRef<HTMLDivElement | null>(null);

@@ -52,10 +52,14 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * port with a fresh data directory and the embedded Postgres (no DATABASE_URL, no messaging
  * app configured, so reset codes go through the embedded channel and appear in its output).
  */
-export async function startServer(timeoutMs = 90000): Promise<RunningServer> {
+export async function startServer(
+  timeoutMs = 90000,
+  /** `env` adds variables; `dataDir` restarts on an existing data directory (kept on stop); `signal` stops it as a crash would. */
+  opts: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
+): Promise<RunningServer & { dataDir: string; port: number; kill(): Promise<void> }> {
   if (!serverIsBuilt()) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build:server" first`);
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'rappel-portal-e2e-'));
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'rappel-portal-e2e-'));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     NODE_PATH: join(ROOT, 'node_modules'),
@@ -66,6 +70,8 @@ export async function startServer(timeoutMs = 90000): Promise<RunningServer> {
     PORT: String(port),
     DATA_DIR: dataDir,
     PORTAL_DIR: join(ROOT, 'portal/dist'),
+    ADMIN_DIR: join(ROOT, 'admin/dist'),
+    ...opts.env,
   };
   const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -85,7 +91,15 @@ export async function startServer(timeoutMs = 90000): Promise<RunningServer> {
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  /** SIGKILL: no graceful shutdown, leases and all left as a crash leaves them. */
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
   try {
     await waitForHealth(url, child, () => out, timeoutMs);
@@ -95,6 +109,9 @@ export async function startServer(timeoutMs = 90000): Promise<RunningServer> {
   }
   return {
     url,
+    dataDir,
+    port,
+    kill,
     output: () => out,
     waitForOutput(pattern, since = 0, waitMs = 15000) {
       return new Promise((resolveMatch, reject) => {
