@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Actor, AuditService, diff } from '../audit/audit.service';
 import { Reminder } from '../reminders/reminder.entity';
 import { AdminUpdateInput, RemindersService } from '../reminders/reminders.service';
-import { likePattern, PageQuery } from './paging';
+import { countSql, likePattern, PageQuery } from './paging';
 
 export interface AdminReminderRow {
   id: number;
@@ -63,7 +63,7 @@ export class AdminRemindersService {
            LEFT JOIN users u ON u.id = r.user_id ORDER BY r.id DESC`,
         pageParams,
       ),
-      this.dataSource.query(`SELECT count(*)::int AS n FROM reminders r ${filter}`, params),
+      this.dataSource.query(countSql(`FROM reminders r ${filter}`, Boolean(page.q)), params),
     ]);
     return { rows: rows.map(toRow), total: count.n };
   }

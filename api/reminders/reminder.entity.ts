@@ -9,6 +9,8 @@ export type ReminderStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 @Index('ix_reminders_pending_next_attempt', ['nextAttemptAt'], { where: `status = 'pending'` })
 // The back-office: counts per status, and "had a reminder delivered since" for active users.
 @Index('ix_reminders_status', ['status'])
+// Trigram GIN index for the back-office search, made by migration AdminSearchTrigram (where pg_trgm exists); not synchronised.
+@Index('ix_reminders_search_trgm', { synchronize: false })
 @Index('ix_reminders_sent_at', ['sentAt', 'userId'], { where: `status = 'sent'` })
 export class Reminder {
   @PrimaryGeneratedColumn({ type: 'int' })

@@ -181,7 +181,7 @@ export function RemindersPage({ role }: { role: Role }) {
           ))}
         </DataTable>
       )}
-      <LoadMore hasMore={Boolean(reminders.hasNextPage)} loading={reminders.isFetchingNextPage} onMore={() => reminders.fetchNextPage()} shown={rows.length} total={total} />
+      <LoadMore hasMore={Boolean(reminders.hasNextPage)} loading={reminders.isFetchingNextPage} onMore={() => reminders.fetchNextPage()} shown={rows.length} total={total} capped={reminders.data?.pages[0]?.capped} />
       {dialog?.kind === 'edit' && <EditReminderDialog reminder={dialog.reminder} onClose={close} />}
       {dialog?.kind === 'trigger' && (
         <ConfirmDialog title="Déclencher le rappel" action="Déclencher" busy={trigger.isPending} onClose={close} onConfirm={() => doTrigger(dialog.reminder)}>

@@ -6,6 +6,8 @@ import { PhoneProofAndOptOut1795402335453 } from './1795402335453-phone-proof-an
 import { JobsTable1795402782575 } from './1795402782575-jobs-table';
 import { BillingAndReferrals1795402905156 } from './1795402905156-billing-and-referrals';
 import { BackofficeAuditCampaigns1795403261841 } from './1795403261841-backoffice-audit-campaigns';
+import { AdminSearchTrigram1795403900000 } from './1795403900000-admin-search-trigram';
 
 export const migrations: Function[] = [Initial1795301603932, ReminderQuotaAndDispatch1795301773708, BotConversation1795302577795,
-  PhoneProofAndOptOut1795402335453, JobsTable1795402782575, BillingAndReferrals1795402905156, BackofficeAuditCampaigns1795403261841];
+  PhoneProofAndOptOut1795402335453, JobsTable1795402782575, BillingAndReferrals1795402905156, BackofficeAuditCampaigns1795403261841,
+  AdminSearchTrigram1795403900000];
