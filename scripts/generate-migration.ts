@@ -41,7 +41,7 @@ async function main() {
       file,
       `import { MigrationInterface, QueryRunner } from 'typeorm';\n\nexport class ${cls} implements MigrationInterface {\n  name = '${cls}';\n\n  public async up(queryRunner: QueryRunner): Promise<void> {\n${up}\n  }\n\n  public async down(queryRunner: QueryRunner): Promise<void> {\n${down}\n  }\n}\n`,
     );
-    console.log(`Wrote ${path.relative(process.cwd(), file)} (${cls}); add it to api/database/migrations/index.ts`);
+    console.log(`Wrote ${path.relative(process.cwd(), file)} (${cls}); api/database/migrations/index.ts picks it up`);
   } finally {
     if (ds.isInitialized) await ds.destroy();
     await admin.query(`DROP DATABASE IF EXISTS ${db}`);

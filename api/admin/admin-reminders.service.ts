@@ -2,11 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Actor, AuditService, diff } from '../audit/audit.service';
+import { repeatFields, type RepeatFields } from '../reminders/reminder-view';
 import { Reminder } from '../reminders/reminder.entity';
 import { AdminUpdateInput, RemindersService } from '../reminders/reminders.service';
 import { countSql, likePattern, PageQuery } from './paging';
 
-export interface AdminReminderRow {
+export interface AdminReminderRow extends RepeatFields {
   id: number;
   userId: number;
   username: string | null;
@@ -65,7 +66,8 @@ export class AdminRemindersService {
       ),
       this.dataSource.query(countSql(`FROM reminders r ${filter}`, Boolean(page.q)), params),
     ]);
-    return { rows: rows.map(toRow), total: count.n };
+    const pending = await this.reminders.pendingBySeries(rows.map((r: Record<string, any>) => ({ seriesId: r.series_id ?? null })));
+    return { rows: rows.map((r: Record<string, any>) => toRow(r, pending)), total: count.n };
   }
 
   async update(actor: Actor, id: number, input: AdminUpdateInput): Promise<AdminReminderRow> {
@@ -91,7 +93,7 @@ export class AdminRemindersService {
   private async one(id: number): Promise<AdminReminderRow> {
     const [row] = await this.dataSource.query(`SELECT r.*, u.username FROM reminders r LEFT JOIN users u ON u.id = r.user_id WHERE r.id = $1`, [id]);
     if (!row) await this.reminders.adminDelete(-1); // throws the service's 404
-    return toRow(row);
+    return toRow(row, await this.reminders.pendingBySeries([{ seriesId: row.series_id ?? null }]));
   }
 }
 
@@ -99,8 +101,11 @@ function pick(r: Pick<Reminder, 'subject' | 'reminderText' | 'status' | 'languag
   return { subject: r.subject, reminderText: r.reminderText, status: r.status, languageCode: r.languageCode };
 }
 
-function toRow(r: Record<string, any>): AdminReminderRow {
+function toRow(r: Record<string, any>, pendingBySeries: Map<number, Date>): AdminReminderRow {
+  // The back-office is in French: the repetition is described in French whatever the reminder's language.
+  const series = { rrule: r.rrule ?? null, timezone: r.timezone, seriesStart: r.series_start ?? null, dueAt: r.due_at, status: r.status, seriesId: r.series_id ?? null, languageCode: r.language_code };
   return {
+    ...repeatFields(series as Reminder, pendingBySeries, 'fr'),
     id: r.id,
     userId: r.user_id,
     username: r.username ?? null,

@@ -17,6 +17,8 @@ import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity
 import { ReminderCreation } from '../reminders/reminder-creation.entity';
 import { ReminderDeliveryRecord } from '../reminders/reminder-delivery-record.entity';
 import { Reminder } from '../reminders/reminder.entity';
+import { SendRate } from '../reminders/send-rate.entity';
+import { ReminderPartSent } from '../reminders/reminder-part.entity';
 import { MessageLogEntry } from '../live/message-log.entity';
 import { SimulatorMedia } from '../../bot/channels/simulator/simulator-media.entity';
 import { ConversationStateRow } from '../../bot/conversation/conversation-state.entity';
@@ -25,6 +27,30 @@ import { AuditEntry } from '../audit/audit-entry.entity';
 import { Campaign, CampaignRecipient } from '../campaigns/campaign.entity';
 import { TelegramLinkToken } from '../../bot/conversation/telegram-link-token.entity';
 
-export const entities = [User, Session, PasswordResetCode, RateLimitBucket, NewsletterSubscriber, Reminder, ReminderCreation, ReminderDeliveryRecord,
-  MessageLogEntry, SimulatorMedia, ConversationStateRow, InboundEvent, TelegramLinkToken, Job, Subscription, StripeEvent, BillingNotice, TestModeObject,
-  Partner, Commission, AuditEntry, Campaign, CampaignRecipient];
+export const entities = [
+  AuditEntry,
+  BillingNotice,
+  Campaign,
+  CampaignRecipient,
+  Commission,
+  ConversationStateRow,
+  InboundEvent,
+  Job,
+  MessageLogEntry,
+  NewsletterSubscriber,
+  Partner,
+  PasswordResetCode,
+  RateLimitBucket,
+  Reminder,
+  ReminderCreation,
+  ReminderDeliveryRecord,
+  ReminderPartSent,
+  SendRate,
+  Session,
+  SimulatorMedia,
+  StripeEvent,
+  Subscription,
+  TelegramLinkToken,
+  TestModeObject,
+  User,
+];

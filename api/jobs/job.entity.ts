@@ -21,7 +21,7 @@ export class Job {
   @Column({ type: 'varchar', length: 200, nullable: true })
   key: string | null;
 
-  @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
+  @Column({ type: 'jsonb', default: () => `'{}'` })
   payload: Record<string, unknown>;
 
   @Column({ type: 'varchar', length: 8, default: 'pending' })

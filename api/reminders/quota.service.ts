@@ -56,11 +56,19 @@ export class QuotaService {
     return { limit: s.limit, used: s.used, windowDays: QUOTA_WINDOW_DAYS, nextAvailableAt: s.nextAvailableAt };
   }
 
-  /** Throws QuotaExceededException (403) when the user may not create one more reminder now. */
-  async assertCanCreate(user: QuotaUser, manager?: EntityManager): Promise<void> {
+  /** Throws QuotaExceededException (403) when the user may not create `count` more reminders now (all of them or none). */
+  async assertCanCreate(user: QuotaUser, manager?: EntityManager, count = 1): Promise<void> {
     const s = await this.state(user, manager);
-    if (s.allowed) return;
-    throw new QuotaExceededException(quotaExceededMessage(user.language, s.limit!, s.nextAvailableAt!, user.timezone), s.nextAvailableAt!, s.limit!);
+    if (s.limit === null || s.used + count <= s.limit) return;
+    const next = s.nextAvailableAt ?? (await this.slotFreedAt(user.id, manager));
+    throw new QuotaExceededException(quotaExceededMessage(user.language, s.limit, next, user.timezone), next, s.limit);
+  }
+
+  /** When the oldest creation in the window leaves it (the next slot), for a refusal that still had some slots. */
+  private async slotFreedAt(userId: number, manager: EntityManager = this.dataSource.manager): Promise<Date> {
+    const now = this.clock.now();
+    const [row] = await manager.query(`SELECT min(created_at) AS at FROM reminder_creations WHERE user_id = $1 AND created_at > $2`, [userId, windowStart(now)]);
+    return row?.at ? new Date(new Date(row.at).getTime() + QUOTA_WINDOW_DAYS * 86_400_000) : now;
   }
 
   /** Called in the creating transaction, after assertCanCreate. */

@@ -1,3 +1,5 @@
+import type { ReminderPart } from './reminder-part.entity';
+
 /**
  * What the dispatcher hands over when a reminder is due. Implemented by bot/delivery/ (voice
  * note on the user's channel); an embedded adapter records deliveries when no channel exists.
@@ -12,16 +14,28 @@ export interface DueReminder {
   timezone: string;
   /** 1 for the first try. */
   attempt: number;
+  /** The RRULE of a repeating reminder (its delivery offers "stop repeating"); null/absent for a one-off. */
+  rrule?: string | null;
 }
 
 export type DeliveryOutcome =
   | { ok: true; providerMessageId?: string }
   | { ok: false; retryable: boolean; error: string; retryAfterMs?: number };
 
+/**
+ * A reminder is several messages (the voice note, then its text with buttons): the parts an
+ * earlier attempt sent, and where to record each part as soon as it is sent, so a retry after a
+ * crash or a failed later part sends only what is missing.
+ */
+export interface DeliveryProgress {
+  readonly sent: ReadonlySet<ReminderPart>;
+  record(part: ReminderPart, providerMessageId?: string): Promise<void>;
+}
+
 export interface ReminderDeliveryPort {
   /** Channel this delivery will go through, for per-channel rate limits ('whatsapp', 'telegram', 'simulator'...). */
   channelFor(reminder: DueReminder): Promise<string>;
-  deliver(reminder: DueReminder): Promise<DeliveryOutcome>;
+  deliver(reminder: DueReminder, progress?: DeliveryProgress): Promise<DeliveryOutcome>;
 }
 
 export const REMINDER_DELIVERY = Symbol('REMINDER_DELIVERY');

@@ -1,4 +1,5 @@
 import type { DueReminder } from './reminder-delivery.port';
+import type { ReminderPart } from './reminder-part.entity';
 
 export interface SentItem {
   id: number;
@@ -24,4 +25,7 @@ export interface ReminderDispatchStore {
   releaseLeases(owner: string, ids: number[]): Promise<number>;
   /** Milliseconds until the next claimable reminder is due by the database clock (≤ 0: now), null if none. */
   nextDueInMs(): Promise<number | null>;
+  /** Parts of this occurrence already sent. */
+  sentParts(id: number, dueAt: Date): Promise<Set<ReminderPart>>;
+  recordPartSent(id: number, dueAt: Date, part: ReminderPart, providerMessageId?: string): Promise<void>;
 }

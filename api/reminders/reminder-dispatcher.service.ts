@@ -8,6 +8,7 @@ import { DueReminder, REMINDER_DELIVERY, ReminderDeliveryPort } from './reminder
 import type { ReminderJobDetail } from './reminder-jobs';
 import { ReminderDispatcher } from './reminder-dispatcher';
 import { DUE_CHANNEL, dueAtFromPayload } from './reminder-jobs';
+import { PgSendRates } from './pg-send-rates';
 import { ReminderWakeups } from './reminder-wakeups';
 import { REMINDERS_MODULE_OPTIONS, RemindersModuleOptions } from './reminders-module-options';
 import { RemindersService } from './reminders.service';
@@ -63,6 +64,8 @@ export class ReminderDispatcherService implements OnApplicationBootstrap, OnModu
         leaseSeconds: d.leaseSeconds,
         maxAttempts: d.maxAttempts,
         rates: d.rates,
+        // Providers limit per account, not per process: the rate is shared by every instance.
+        sendRates: new PgSendRates(this.dataSource, d.rates),
         backoff: this.options?.backoff,
       },
       this.logger,
@@ -73,7 +76,7 @@ export class ReminderDispatcherService implements OnApplicationBootstrap, OnModu
     this.host = new JobHost(dispatcher, { listenUrl: embedded ? undefined : url, notifyChannel: DUE_CHANNEL, dueAt: dueAtFromPayload }, this.logger);
     await this.host.start();
     this.unsubscribe = this.wakeups.subscribe((at) => dispatcher.hint(at));
-    this.logger.log(`Dispatcher ${dispatcher.instanceId} started (${embedded ? 'embedded: polling' : 'LISTEN/NOTIFY + polling'}; rates per instance ${JSON.stringify(d.rates)})`);
+    this.logger.log(`Dispatcher ${dispatcher.instanceId} started (${embedded ? 'embedded: polling' : 'LISTEN/NOTIFY + polling'}; send rates shared by all instances ${JSON.stringify(d.rates)})`);
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { CompletedJob, JobKind, JobOutcome, JobQueue } from '../jobs/job-kind';
-import type { DueReminder, ReminderDeliveryPort } from './reminder-delivery.port';
+import type { DeliveryProgress, DueReminder, ReminderDeliveryPort } from './reminder-delivery.port';
+import type { ReminderPart } from './reminder-part.entity';
 import type { ReminderDispatchStore } from './reminder-dispatch-store';
 import type { SendRates } from './send-rates';
 
@@ -18,7 +19,7 @@ export class ReminderJobs implements JobKind<DueReminder, ReminderJobDetail> {
   readonly queue: JobQueue<DueReminder, ReminderJobDetail>;
 
   constructor(
-    store: ReminderDispatchStore,
+    private readonly store: ReminderDispatchStore,
     private readonly delivery: ReminderDeliveryPort,
     private readonly rates: SendRates,
   ) {
@@ -42,7 +43,10 @@ export class ReminderJobs implements JobKind<DueReminder, ReminderJobDetail> {
     await this.rates.take(channel);
     let outcome;
     try {
-      outcome = await this.delivery.deliver(r);
+      // Only a retry can have parts on record: the first attempt does not ask.
+      const sent = r.attempt > 1 ? await this.store.sentParts(r.id, r.dueAt) : new Set<ReminderPart>();
+      const progress: DeliveryProgress = { sent, record: (part, pmid) => this.store.recordPartSent(r.id, r.dueAt, part, pmid) };
+      outcome = await this.delivery.deliver(r, progress);
     } catch (e) {
       outcome = { ok: false as const, retryable: true, error: (e as Error)?.message ?? String(e) };
     }

@@ -7,11 +7,15 @@ export type ReminderStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 @Entity('reminders')
 // The dispatcher's hot path: pending reminders ordered by when they may next be tried.
 @Index('ix_reminders_pending_next_attempt', ['nextAttemptAt'], { where: `status = 'pending'` })
+// A series has at most one pending occurrence: a second insert of "the next one" fails instead of doubling it.
+@Index('ux_reminders_series_pending', ['seriesId'], { unique: true, where: `status = 'pending' AND series_id IS NOT NULL` })
 // The back-office: counts per status, and "had a reminder delivered since" for active users.
 @Index('ix_reminders_status', ['status'])
 // Trigram GIN index for the back-office search, made by migration AdminSearchTrigram (where pg_trgm exists); not synchronised.
 @Index('ix_reminders_search_trgm', { synchronize: false })
 @Index('ix_reminders_sent_at', ['sentAt', 'userId'], { where: `status = 'sent'` })
+// The fair claim: each due user's oldest pending reminders, without sorting all of theirs.
+@Index('ix_reminders_pending_user_next_attempt', ['userId', 'nextAttemptAt'], { where: `status = 'pending'` })
 export class Reminder {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;
@@ -39,6 +43,24 @@ export class Reminder {
 
   @Column({ type: 'varchar', length: 12, default: 'pending' })
   status: ReminderStatus;
+
+  /**
+   * A repeating reminder is a series of rows, one per occurrence, sharing `seriesId` (the id of
+   * the first). Each carries the RRULE (read in `timezone`, without DTSTART), the series' DTSTART
+   * (`seriesStart`: the grid the occurrences fall on and COUNT counts from; editing the time moves
+   * it, a snooze does not). At most one row of a series is pending: recording a delivery inserts
+   * the next one in the same transaction (RemindersService.markSent). All null for a one-off.
+   */
+  @Column({ type: 'varchar', length: 256, nullable: true })
+  rrule: string | null;
+
+  @Index('ix_reminders_series_id', { where: 'series_id IS NOT NULL' })
+  @Column({ type: 'int', nullable: true })
+  seriesId: number | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  seriesStart: Date | null;
+
 
   @Column({ type: 'varchar', length: 2, default: 'fr' })
   languageCode: 'fr' | 'en';

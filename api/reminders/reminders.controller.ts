@@ -5,6 +5,7 @@ import type { User } from '../accounts/user.entity';
 import { CreateReminderDto } from './dto/create-reminder.dto';
 import { UpdateReminderDto } from './dto/update-reminder.dto';
 import { ReminderIdPipe } from './reminder-id.pipe';
+import type { Reminder } from './reminder.entity';
 import { toReminderView, ReminderView } from './reminder-view';
 import { RemindersService } from './reminders.service';
 
@@ -16,22 +17,43 @@ export class RemindersController {
 
   @Get()
   async list(@CurrentUser() user: User): Promise<ReminderView[]> {
-    return (await this.reminders.list(user)).map(toReminderView);
+    return this.views(await this.reminders.list(user));
   }
 
   @Post()
   async create(@CurrentUser() user: User, @Body() dto: CreateReminderDto): Promise<ReminderView> {
-    return toReminderView(await this.reminders.create(user, dto));
+    return (await this.views([await this.reminders.create(user, dto)]))[0];
   }
 
   @Get(':id')
   async get(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number): Promise<ReminderView> {
-    return toReminderView(await this.reminders.get(user, id));
+    return (await this.views([await this.reminders.get(user, id)]))[0];
   }
 
   @Patch(':id')
   async update(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @Body() dto: UpdateReminderDto): Promise<ReminderView> {
-    return toReminderView(await this.reminders.update(user, id, dto));
+    return (await this.views([await this.reminders.update(user, id, dto)]))[0];
+  }
+
+  /** Cancels one occurrence of a repeating reminder; the series goes on (the next occurrence is returned, or null). */
+  @Post(':id/skip')
+  @HttpCode(200)
+  async skip(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number): Promise<{ next: ReminderView | null }> {
+    const next = await this.reminders.skipOccurrence(user, id);
+    return { next: next ? (await this.views([next]))[0] : null };
+  }
+
+  /** Ends the series this reminder belongs to (its pending occurrence is cancelled). */
+  @Post(':id/stop-repeating')
+  @HttpCode(200)
+  async stopRepeating(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number): Promise<{ success: true }> {
+    await this.reminders.stopSeries(user, id);
+    return { success: true };
+  }
+
+  private async views(rows: Reminder[]): Promise<ReminderView[]> {
+    const pending = await this.reminders.pendingBySeries(rows);
+    return rows.map((r) => toReminderView(r, pending));
   }
 
   /** The spec also sends `?phone=`; the session decides whose reminder it is. */

@@ -8,6 +8,8 @@ import { REMINDER_DELIVERY } from './reminder-delivery.port';
 import { ReminderDispatcherService } from './reminder-dispatcher.service';
 import { ReminderWakeups } from './reminder-wakeups';
 import { Reminder } from './reminder.entity';
+import { ReminderPartSent } from './reminder-part.entity';
+import { SendRate } from './send-rate.entity';
 import { REMINDERS_MODULE_OPTIONS, RemindersModuleOptions } from './reminders-module-options';
 import { RemindersController } from './reminders.controller';
 import { RemindersService } from './reminders.service';
@@ -23,7 +25,7 @@ export class RemindersModule {
   static forRoot(options: RemindersModuleOptions = {}): DynamicModule {
     return {
       module: RemindersModule,
-      imports: [TypeOrmModule.forFeature([Reminder, ReminderCreation, ReminderDeliveryRecord]), ...(options.imports ?? [])],
+      imports: [TypeOrmModule.forFeature([Reminder, ReminderCreation, ReminderDeliveryRecord, ReminderPartSent, SendRate]), ...(options.imports ?? [])],
       controllers: [RemindersController],
       providers: [
         { provide: REMINDERS_MODULE_OPTIONS, useValue: options },

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { entitlement } from '../accounts/plan';
 import type { User } from '../accounts/user.entity';
 import { Clock, REMINDERS_CLOCK, systemClock } from './clock';
 import { QuotaService } from './quota.service';
@@ -9,6 +10,10 @@ import { ReminderDispatchStore, SentItem } from './reminder-dispatch-store';
 import { isValidZone, parseFutureInstant, REMINDER_MESSAGES, subjectProblem, textProblem } from './reminder-rules';
 import { ReminderWakeups } from './reminder-wakeups';
 import { Reminder, ReminderStatus } from './reminder.entity';
+import { nextOccurrence, occurrencesAfter, parseRrule, RecurrenceError } from './recurrence';
+import { RepeatChoice, ruleFromRepeat, WeekdayCode } from './repeat-choice';
+import { InvalidRepeatException, RepeatRequiresPremiumException } from './repeat-errors';
+import type { ReminderPart } from './reminder-part.entity';
 
 type Owner = Pick<User, 'id' | 'plan' | 'trialEndsAt' | 'subscriptionEndsAt' | 'language' | 'timezone'>;
 
@@ -21,6 +26,8 @@ export interface CreateReminderInput {
   timezone?: string;
   languageCode?: 'fr' | 'en';
   source?: 'portal' | 'bot' | 'admin' | 'api';
+  /** RRULE read in the zone (no DTSTART): the reminder repeats, `dueAt` being its first occurrence (Premium). */
+  rrule?: string | null;
 }
 
 export interface UpdateReminderInput {
@@ -28,6 +35,8 @@ export interface UpdateReminderInput {
   reminderText?: string;
   time?: string | Date;
   status?: 'cancelled';
+  /** Makes it repeat (Premium) or, with null, a one-off; the series then starts at the (new) time. */
+  rrule?: string | null;
 }
 
 export interface AdminUpdateInput {
@@ -38,8 +47,10 @@ export interface AdminUpdateInput {
 }
 
 const MAX_DB_INT = 2_147_483_647;
-const RETURNING_DUE = `r.id, r.user_id, r.subject, r.reminder_text, r.language_code, r.due_at, r.timezone, r.attempts`;
+const RETURNING_DUE = `r.id, r.user_id, r.subject, r.reminder_text, r.language_code, r.due_at, r.timezone, r.attempts, r.rrule`;
 const NOT_LEASED = `(lease_until IS NULL OR lease_until < now())`;
+/** What computing a series' next occurrence needs from a row (RETURNING of r.* columns). */
+const SERIES_COLUMNS = `r.id, r.user_id, r.subject, r.reminder_text, r.due_at, r.timezone, r.language_code, r.source, r.rrule, r.series_id, r.series_start`;
 
 /**
  * Every reminder rule: validation, quota, ownership (another user's reminder is a 404), and
@@ -64,12 +75,63 @@ export class RemindersService implements ReminderDispatchStore {
 
   // ---- users (portal and bot) ----
 
-  /** Portal/API creation: the spec's payload `{subject, reminderText, time, timezone?}`. */
-  create(user: Owner, input: { subject: string; reminderText: string; time: string; timezone?: string }): Promise<Reminder> {
-    return this.createForUser(user, { subject: input.subject, reminderText: input.reminderText, dueAt: input.time, timezone: input.timezone, source: 'portal' });
+  /**
+   * Portal/API creation: the spec's payload `{subject, reminderText, time, timezone?}`, plus an
+   * optional `repeat` (and `repeatDays` for weekly) that becomes the rule, anchored on `time`.
+   */
+  create(
+    user: Owner,
+    input: { subject: string; reminderText: string; time: string; timezone?: string; repeat?: RepeatChoice; repeatDays?: WeekdayCode[]; rrule?: string },
+  ): Promise<Reminder> {
+    let rrule: string | null = null;
+    if (input.rrule !== undefined && input.repeat !== undefined && input.repeat !== 'none') throw new InvalidRepeatException('Give either repeat or rrule, not both.');
+    if (input.rrule) rrule = input.rrule;
+    else if (input.repeat && input.repeat !== 'none') {
+      const at = parseFutureInstant(input.time, this.clock.now());
+      if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
+      const zone = input.timezone ?? (isValidZone(user.timezone) ? user.timezone : 'UTC');
+      if (!isValidZone(zone)) throw new BadRequestException(REMINDER_MESSAGES.timezone);
+      rrule = ruleFromRepeat(input.repeat, at, zone, input.repeatDays);
+    }
+    return this.createForUser(user, { subject: input.subject, reminderText: input.reminderText, dueAt: input.time, timezone: input.timezone, source: 'portal', rrule });
   }
 
   async createForUser(user: Owner, input: CreateReminderInput): Promise<Reminder> {
+    const [saved] = await this.createManyForUser(user, [input]);
+    return saved;
+  }
+
+  /**
+   * Several reminders at once (the bot's "2 reminders: …; … — shall I confirm?"): every one is
+   * validated first, then the quota is checked for all of them together and they are stored in
+   * one transaction: all or none.
+   */
+  async createManyForUser(user: Owner, inputs: CreateReminderInput[]): Promise<Reminder[]> {
+    if (!inputs.length) return [];
+    const rows = inputs.map((input) => this.prepare(user, input));
+    const saved = await this.dataSource.transaction(async (m) => {
+      // Serialises a user's concurrent creations so two requests cannot both take the last slot.
+      await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
+      await this.quota.assertCanCreate(user, m, rows.length);
+      const out: Reminder[] = [];
+      for (const fields of rows) {
+        const row = await m.save(m.create(Reminder, fields));
+        if (row.rrule) {
+          row.seriesId = row.id;
+          await m.update(Reminder, { id: row.id }, { seriesId: row.id });
+        }
+        // A repeating reminder counts once, here: its later occurrences are not creations.
+        await this.quota.record(user.id, row.id, m);
+        out.push(row);
+      }
+      return out;
+    });
+    for (const r of saved) this.wakeups?.emit(r.dueAt);
+    return saved;
+  }
+
+  /** Validates one creation and returns the row to insert. */
+  private prepare(user: Owner, input: CreateReminderInput): Partial<Reminder> {
     const source = input.source ?? 'api';
     const fromForm = source !== 'bot';
     const problem = subjectProblem(input.subject) ?? (fromForm || input.reminderText !== undefined ? textProblem(input.reminderText ?? '', fromForm) : null);
@@ -80,29 +142,26 @@ export class RemindersService implements ReminderDispatchStore {
     const timezone = input.timezone ?? (isValidZone(user.timezone) ? user.timezone : 'UTC');
     const languageCode = input.languageCode === 'en' || input.languageCode === 'fr' ? input.languageCode : user.language === 'en' ? 'en' : 'fr';
     const subject = input.subject.trim();
-
-    const saved = await this.dataSource.transaction(async (m) => {
-      // Serialises a user's concurrent creations so two requests cannot both take the last slot.
-      await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
-      await this.quota.assertCanCreate(user, m);
-      const reminder = m.create(Reminder, {
-        userId: user.id,
-        subject,
-        reminderText: (input.reminderText ?? subject).trim(),
-        dueAt,
-        nextAttemptAt: dueAt,
-        timezone,
-        languageCode,
-        source,
-        status: 'pending' as ReminderStatus,
-        statusChangedAt: this.clock.now(),
-      });
-      const row = await m.save(reminder);
-      await this.quota.record(user.id, row.id, m);
-      return row;
-    });
-    this.wakeups?.emit(saved.dueAt);
-    return saved;
+    let first = dueAt;
+    const rrule = input.rrule ? this.checkRule(input.rrule) : null;
+    if (rrule) {
+      if (entitlement(user, this.clock.now()).plan !== 'premium') throw new RepeatRequiresPremiumException();
+      first = this.firstFitting(rrule, timezone, dueAt);
+    }
+    return {
+      userId: user.id,
+      subject,
+      reminderText: (input.reminderText ?? subject).trim(),
+      dueAt: first,
+      nextAttemptAt: first,
+      timezone,
+      languageCode,
+      source,
+      status: 'pending' as ReminderStatus,
+      statusChangedAt: this.clock.now(),
+      rrule,
+      seriesStart: rrule ? first : null,
+    };
   }
 
   /** The user's reminders, newest due first. */
@@ -121,7 +180,11 @@ export class RemindersService implements ReminderDispatchStore {
     return r;
   }
 
-  /** PATCH: edit subject/text, reschedule (pending only; resets attempts), or cancel. */
+  /**
+   * PATCH: edit subject/text, reschedule (pending only; resets attempts), or cancel. Rescheduling
+   * an occurrence of a repeating reminder moves the whole series to the new time (its COUNT keeps
+   * the occurrences left); `rrule` makes it repeat or stop repeating.
+   */
   async update(user: Pick<User, 'id'>, id: number, input: UpdateReminderInput): Promise<Reminder> {
     if (input.status === 'cancelled') return this.cancel(user, id);
     const sets: string[] = [];
@@ -134,22 +197,41 @@ export class RemindersService implements ReminderDispatchStore {
       const p = subjectProblem(input.subject);
       if (p) throw new BadRequestException(p);
       set('subject = ?', input.subject.trim());
+      // A reminder whose text is its subject (the bot's) keeps speaking its subject.
+      if (input.reminderText === undefined) set('reminder_text = CASE WHEN reminder_text = subject THEN ? ELSE reminder_text END', input.subject.trim());
     }
     if (input.reminderText !== undefined) {
       const p = textProblem(input.reminderText);
       if (p) throw new BadRequestException(p);
       set('reminder_text = ?', input.reminderText.trim());
     }
+    let dueAt: Date | null = null;
     if (input.time !== undefined) {
-      const dueAt = parseFutureInstant(input.time, this.clock.now());
+      dueAt = parseFutureInstant(input.time, this.clock.now());
       if (!dueAt) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
+    }
+    if (input.rrule !== undefined || dueAt) {
+      const current = await this.get(user, id);
+      const rule = input.rrule !== undefined ? (input.rrule ? this.checkRule(input.rrule) : null) : current.rrule;
+      if (rule && input.rrule) await this.assertPremium(user.id);
+      if (rule) {
+        const moved = this.firstFitting(rule, current.timezone, dueAt ?? new Date(current.dueAt));
+        dueAt = moved;
+        set('rrule = ?', this.ruleFromHere(rule, current, input.rrule !== undefined));
+        set('series_id = ?', current.seriesId ?? current.id);
+        set('series_start = ?', moved);
+      } else if (input.rrule === null) {
+        sets.push('rrule = NULL', 'series_id = NULL', 'series_start = NULL');
+      }
+    }
+    if (dueAt) {
       set('due_at = ?', dueAt);
       set('next_attempt_at = ?', dueAt);
       sets.push('attempts = 0', 'last_error = NULL');
     }
     if (!sets.length) return this.get(user, id);
     const updated = await this.updatePending(user, id, sets.join(', '), params);
-    if (input.time !== undefined) this.wakeups?.emit(updated.dueAt);
+    if (dueAt) this.wakeups?.emit(updated.dueAt);
     return updated;
   }
 
@@ -157,7 +239,10 @@ export class RemindersService implements ReminderDispatchStore {
     return this.update(user, id, { time: dueAt });
   }
 
-  /** pending → cancelled; cancelling a cancelled reminder again is a no-op. */
+  /**
+   * pending → cancelled; cancelling a cancelled reminder again is a no-op. For a repeating reminder
+   * this ends the series (its pending occurrence is its only live row); skipOccurrence cancels one.
+   */
   async cancel(user: Pick<User, 'id'>, id: number): Promise<Reminder> {
     const current = await this.get(user, id);
     if (current.status === 'cancelled') return current;
@@ -167,6 +252,68 @@ export class RemindersService implements ReminderDispatchStore {
       `status = 'cancelled', cancelled_at = now(), status_changed_at = now(), lease_owner = NULL, lease_until = NULL`,
       [id, user.id],
     );
+  }
+
+  /**
+   * Cancels this pending occurrence of a repeating reminder and schedules the next one, in one
+   * transaction. Returns the next occurrence, or null when COUNT/UNTIL leave none (or it was a one-off).
+   */
+  async skipOccurrence(user: Pick<User, 'id'>, id: number): Promise<Reminder | null> {
+    const current = await this.get(user, id);
+    if (!current.rrule) {
+      await this.cancel(user, id);
+      return null;
+    }
+    const nextId = await this.dataSource.transaction(async (m) => {
+      const [rows]: [Array<Record<string, any>>, number] = await m.query(
+        `UPDATE reminders r SET status = 'cancelled', cancelled_at = now(), status_changed_at = now(), lease_owner = NULL, lease_until = NULL, updated_at = now()
+          WHERE id = $1 AND user_id = $2 AND status = 'pending' AND ${NOT_LEASED} RETURNING ${SERIES_COLUMNS}`,
+        [id, user.id],
+      );
+      if (!rows.length) {
+        throw new ConflictException(current.status === 'pending' ? REMINDER_MESSAGES.inDelivery : REMINDER_MESSAGES.onlyPending);
+      }
+      const [next] = await this.insertNextOccurrences(m, rows, this.clock.now());
+      return next ?? null;
+    });
+    if (nextId === null) return null;
+    const next = await this.get(user, nextId);
+    this.wakeups?.emit(next.dueAt);
+    return next;
+  }
+
+  /**
+   * "Stop repeating": cancels whatever occurrence of this reminder's series is still pending (from
+   * the delivered one's button or any row of it). Returns the cancelled occurrence, or null if none was left.
+   */
+  async stopSeries(user: Pick<User, 'id'>, id: number): Promise<Reminder | null> {
+    const current = await this.get(user, id);
+    if (current.seriesId === null) return current.status === 'pending' ? this.cancel(user, id) : null;
+    const [rows]: [Array<{ id: number }>, number] = await this.dataSource.query(
+      `UPDATE reminders SET status = 'cancelled', cancelled_at = now(), status_changed_at = now(), lease_owner = NULL, lease_until = NULL, updated_at = now()
+        WHERE series_id = $1 AND user_id = $2 AND status = 'pending' AND ${NOT_LEASED} RETURNING id`,
+      [current.seriesId, user.id],
+    );
+    if (rows.length) return this.get(user, rows[0].id);
+    const [busy] = await this.dataSource.query(`SELECT id FROM reminders WHERE series_id = $1 AND user_id = $2 AND status = 'pending'`, [current.seriesId, user.id]);
+    if (busy) throw new ConflictException(REMINDER_MESSAGES.inDelivery);
+    return null;
+  }
+
+  /**
+   * When each series among `rows` is next due (its pending occurrence), keyed by series id: the
+   * list and the admin screens show it beside delivered occurrences.
+   */
+  async pendingBySeries(rows: Array<Pick<Reminder, 'seriesId'>>): Promise<Map<number, Date>> {
+    const ids = [...new Set(rows.map((r) => r.seriesId).filter((x): x is number => x !== null))];
+    const out = new Map<number, Date>();
+    if (!ids.length) return out;
+    const found: Array<{ series_id: number; due_at: Date }> = await this.dataSource.query(
+      `SELECT series_id, due_at FROM reminders WHERE series_id = ANY($1::int[]) AND status = 'pending'`,
+      [ids],
+    );
+    for (const f of found) out.set(f.series_id, new Date(f.due_at));
+    return out;
   }
 
   /** Removes it for good; its quota entry stays. Refused only while a delivery is in flight. */
@@ -186,7 +333,15 @@ export class RemindersService implements ReminderDispatchStore {
    */
   async snooze(user: Owner, id: number, dueAt: Date | string): Promise<Reminder> {
     const current = await this.get(user, id);
-    if (current.status === 'pending') return this.reschedule(user, id, dueAt);
+    if (current.status === 'pending') {
+      if (!current.rrule) return this.reschedule(user, id, dueAt);
+      // This occurrence only: the series keeps its start, so the next ones stay where they were.
+      const at = parseFutureInstant(dueAt, this.clock.now());
+      if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
+      const moved = await this.updatePending(user, id, `due_at = $3, next_attempt_at = $3, attempts = 0, last_error = NULL`, [id, user.id, at]);
+      this.wakeups?.emit(at);
+      return moved;
+    }
     if (current.status === 'cancelled') throw new ConflictException(REMINDER_MESSAGES.onlySent);
     const at = parseFutureInstant(dueAt, this.clock.now());
     if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
@@ -292,19 +447,42 @@ export class RemindersService implements ReminderDispatchStore {
 
   // ---- dispatcher (ReminderDispatchStore) ----
 
+  /**
+   * Fair between users: the batch takes each due user's oldest reminder first, then each one's
+   * second, and so on (users in the order of their oldest due reminder), so one user's 100,000
+   * due reminders take one slot per round, not the whole batch, and cannot delay everyone
+   * else's. Candidates are chosen without locks, then locked with SKIP LOCKED: a row another
+   * instance is claiming at that moment is left to it.
+   */
   async claimDue(owner: string, limit: number, leaseSeconds: number): Promise<DueReminder[]> {
+    const claimable = `status = 'pending' AND next_attempt_at <= now() AND ${NOT_LEASED}`;
     const [rows]: [Array<Record<string, any>>, number] = await this.dataSource.query(
-      `UPDATE reminders r
+      `WITH due_users AS (
+              SELECT user_id, min(next_attempt_at) AS first_due FROM reminders
+               WHERE ${claimable}
+               GROUP BY user_id ORDER BY first_due LIMIT $2),
+            candidates AS (
+              SELECT c.id, row_number() OVER (ORDER BY c.turn, u.first_due, u.user_id) AS ord FROM due_users u
+               CROSS JOIN LATERAL (
+                 SELECT x.id, row_number() OVER (ORDER BY x.next_attempt_at) AS turn
+                   FROM (SELECT id, next_attempt_at FROM reminders
+                          WHERE user_id = u.user_id AND ${claimable}
+                          ORDER BY next_attempt_at LIMIT $2) x) c
+               ORDER BY c.turn, u.first_due, u.user_id
+               LIMIT $2),
+            due AS (
+              SELECT r.id, c.ord FROM reminders r JOIN candidates c ON c.id = r.id
+               WHERE ${claimable}
+               FOR UPDATE OF r SKIP LOCKED)
+       UPDATE reminders r
           SET lease_owner = $1, lease_until = now() + make_interval(secs => $3), attempts = r.attempts + 1, updated_at = now()
-         FROM (SELECT id FROM reminders
-                WHERE status = 'pending' AND next_attempt_at <= now() AND ${NOT_LEASED}
-                ORDER BY next_attempt_at
-                LIMIT $2
-                FOR UPDATE SKIP LOCKED) due
+         FROM due
         WHERE r.id = due.id
-      RETURNING ${RETURNING_DUE}`,
+      RETURNING ${RETURNING_DUE}, due.ord`,
       [owner, limit, leaseSeconds],
     );
+    // Handed over in the fair order (the runner starts them in this order; the send rate serves them so).
+    rows.sort((a, b) => Number(a.ord) - Number(b.ord));
     return rows.map((row) => ({
       id: row.id,
       userId: row.user_id,
@@ -314,21 +492,31 @@ export class RemindersService implements ReminderDispatchStore {
       dueAt: new Date(row.due_at),
       timezone: row.timezone,
       attempt: row.attempts,
+      rrule: row.rrule ?? null,
     }));
   }
 
+  /**
+   * Records deliveries; for a repeating reminder the next occurrence is computed in its zone and
+   * inserted in the same transaction, so a crash can neither skip nor double an occurrence.
+   */
   async markSent(owner: string, items: SentItem[]): Promise<number[]> {
     if (!items.length) return [];
-    const [rows]: [Array<{ id: number }>, number] = await this.dataSource.query(
-      `UPDATE reminders r
-          SET status = 'sent', sent_at = v.at, status_changed_at = v.at, channel = v.channel, provider_message_id = v.pmid,
-              lease_owner = NULL, lease_until = NULL, last_error = NULL, updated_at = now()
-         FROM unnest($2::int[], $3::timestamptz[], $4::text[], $5::text[]) AS v(id, at, channel, pmid)
-        WHERE r.id = v.id AND r.lease_owner = $1 AND r.status = 'pending'
-      RETURNING r.id`,
-      [owner, items.map((i) => i.id), items.map((i) => i.at), items.map((i) => i.channel), items.map((i) => i.providerMessageId?.slice(0, 128) ?? null)],
-    );
-    return rows.map((r) => r.id);
+    const { ids, next } = await this.dataSource.transaction(async (m) => {
+      const [rows]: [Array<Record<string, any>>, number] = await m.query(
+        `UPDATE reminders r
+            SET status = 'sent', sent_at = v.at, status_changed_at = v.at, channel = v.channel, provider_message_id = v.pmid,
+                lease_owner = NULL, lease_until = NULL, last_error = NULL, updated_at = now()
+           FROM unnest($2::int[], $3::timestamptz[], $4::text[], $5::text[]) AS v(id, at, channel, pmid)
+          WHERE r.id = v.id AND r.lease_owner = $1 AND r.status = 'pending'
+        RETURNING ${SERIES_COLUMNS}, v.at AS sent_at`,
+        [owner, items.map((i) => i.id), items.map((i) => i.at), items.map((i) => i.channel), items.map((i) => i.providerMessageId?.slice(0, 128) ?? null)],
+      );
+      const repeating = rows.filter((r) => r.rrule);
+      return { ids: rows.map((r) => r.id as number), next: repeating.length ? await this.insertNextOccurrences(m, repeating) : [] };
+    });
+    if (next.length) this.wakeups?.emit(new Date(0));
+    return ids;
   }
 
   async scheduleRetry(owner: string, id: number, delayMs: number, error: string, channel: string | null): Promise<boolean> {
@@ -379,7 +567,105 @@ export class RemindersService implements ReminderDispatchStore {
     return row ? Number(row.ms) : null;
   }
 
+  // ---- parts of a delivery (voice note, text, template) ----
+
+  /** The parts of this occurrence already accepted by the provider (a retry sends only the rest). */
+  async sentParts(id: number, dueAt: Date): Promise<Set<ReminderPart>> {
+    const rows: Array<{ part: ReminderPart }> = await this.dataSource.query(`SELECT part FROM reminder_parts WHERE reminder_id = $1 AND due_at = $2`, [id, dueAt]);
+    return new Set(rows.map((r) => r.part));
+  }
+
+  /** Records a part as sent, before the next part is attempted. */
+  async recordPartSent(id: number, dueAt: Date, part: ReminderPart, providerMessageId?: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO reminder_parts (reminder_id, due_at, part, provider_message_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [id, dueAt, part, providerMessageId?.slice(0, 128) ?? null],
+    );
+  }
+
   // ---- helpers ----
+
+  /**
+   * Inserts the occurrence after each of `rows` (repeating rows just sent or skipped), due after
+   * the later of their due time and `now` (a late delivery does not replay the missed ones).
+   * Returns the new ids. The partial unique index on pending rows per series makes a second
+   * insert for the same series fail rather than double an occurrence.
+   */
+  private async insertNextOccurrences(m: EntityManager, rows: Array<Record<string, any>>, now?: Date): Promise<number[]> {
+    const next: Array<{ row: Record<string, any>; at: Date }> = [];
+    for (const row of rows) {
+      const dueAt = new Date(row.due_at);
+      const sentAt = row.sent_at ? new Date(row.sent_at) : (now ?? dueAt);
+      const after = new Date(Math.max(dueAt.getTime(), sentAt.getTime()));
+      let at: Date | null = null;
+      try {
+        at = nextOccurrence(row.rrule, row.timezone, new Date(row.series_start ?? row.due_at), after);
+      } catch {
+        at = null; // a rule stored before a parser change: the series ends rather than the batch failing
+      }
+      if (at) next.push({ row, at });
+    }
+    if (!next.length) return [];
+    const inserted: Array<{ id: number }> = await m.query(
+      `INSERT INTO reminders (user_id, subject, reminder_text, due_at, next_attempt_at, timezone, language_code, source, status, status_changed_at, rrule, series_id, series_start)
+       SELECT v.user_id, v.subject, v.reminder_text, v.at, v.at, v.timezone, v.language_code, v.source, 'pending', now(), v.rrule, v.series_id, v.series_start
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::timestamptz[])
+              AS v(user_id, subject, reminder_text, at, timezone, language_code, source, rrule, series_id, series_start)
+       RETURNING id`,
+      [
+        next.map((n) => n.row.user_id),
+        next.map((n) => n.row.subject),
+        next.map((n) => n.row.reminder_text),
+        next.map((n) => n.at),
+        next.map((n) => n.row.timezone),
+        next.map((n) => n.row.language_code),
+        next.map((n) => n.row.source),
+        next.map((n) => n.row.rrule),
+        next.map((n) => n.row.series_id ?? n.row.id),
+        next.map((n) => n.row.series_start ?? n.row.due_at),
+      ],
+    );
+    return inserted.map((r) => r.id);
+  }
+
+  private checkRule(rule: string): string {
+    try {
+      parseRrule(rule);
+      return rule.trim().replace(/^RRULE:/i, '').toUpperCase();
+    } catch (e) {
+      if (e instanceof RecurrenceError) throw new InvalidRepeatException();
+      throw e;
+    }
+  }
+
+  /** The first occurrence of the series starting at `from` (itself when it fits the rule). */
+  private firstFitting(rule: string, zone: string, from: Date): Date {
+    const [first] = occurrencesAfter(rule, zone, from, new Date(from.getTime() - 1), 1);
+    if (!first) throw new InvalidRepeatException('This repetition has no occurrence left.');
+    return first;
+  }
+
+  /**
+   * The rule for a series restarted from `current`'s occurrence: COUNT becomes the occurrences left, so moving the
+   * series neither adds nor removes occurrences. A newly given rule is taken as it is.
+   */
+  private ruleFromHere(rule: string, current: Reminder, newRule: boolean): string {
+    const parsed = parseRrule(rule);
+    if (newRule || parsed.count === null || !current.seriesStart) return rule;
+    const start = new Date(current.seriesStart);
+    const before = occurrencesAfter(rule, current.timezone, start, new Date(start.getTime() - 1), parsed.count).filter(
+      (d) => d.getTime() < new Date(current.dueAt).getTime(),
+    ).length;
+    const left = Math.max(1, parsed.count - before);
+    return rule.replace(/COUNT=\d+/i, `COUNT=${left}`);
+  }
+
+  private async assertPremium(userId: number): Promise<void> {
+    const [u] = await this.dataSource.query(`SELECT plan, trial_ends_at, subscription_ends_at FROM users WHERE id = $1`, [userId]);
+    if (!u || entitlement({ plan: u.plan, trialEndsAt: u.trial_ends_at, subscriptionEndsAt: u.subscription_ends_at }, this.clock.now()).plan !== 'premium') {
+      throw new RepeatRequiresPremiumException();
+    }
+  }
 
   private checkId(id: number): number {
     if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_DB_INT) throw new NotFoundException(REMINDER_MESSAGES.notFound);

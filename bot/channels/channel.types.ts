@@ -23,7 +23,7 @@ export interface InboundMessage {
   receivedAt: Date;
   /** Best guess of the sender's language from the app (Telegram language_code), if any. */
   languageHint?: string;
-  kind: 'text' | 'voice' | 'button' | 'contact' | 'command';
+  kind: 'text' | 'voice' | 'button' | 'contact' | 'command' | 'location';
   text?: string;
   /** kind 'voice': fetched lazily because media download is slow and must not block the webhook. */
   voice?: { mediaRef: string; mimeType?: string; durationSeconds?: number };
@@ -31,6 +31,8 @@ export interface InboundMessage {
   buttonId?: string;
   /** kind 'contact': a phone number the user shared (Telegram). */
   contactPhone?: string;
+  /** kind 'location': a place the user shared (Telegram), which sets their time zone. */
+  location?: { latitude: number; longitude: number };
 }
 
 export interface ReplyButton {

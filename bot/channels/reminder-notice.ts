@@ -22,7 +22,16 @@ export interface ReminderNotice {
    * so the conversation can then send the voice note itself.
    */
   playButtonId: string;
+  /** Parts an earlier attempt already sent: a retry sends only the rest. */
+  sentParts?: ReadonlySet<ReminderPart>;
+  /** Awaited as soon as the provider accepted a part, before the next part is sent. */
+  onPartSent?: (part: ReminderPart, providerMessageId?: string) => Promise<void>;
+  /** A provider media id for `voice` uploaded ahead (WhatsApp), still valid: sending is one call. */
+  voiceMediaId?: string;
 }
+
+/** 'voice': the voice note (on Telegram, with its caption and buttons); 'text': its text with buttons; 'template': WhatsApp's invitation outside the window. */
+export type ReminderPart = 'voice' | 'text' | 'template';
 
 export interface ReminderSendResult {
   providerMessageId?: string;

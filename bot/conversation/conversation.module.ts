@@ -12,6 +12,7 @@ import { IntakeStore } from './intake/intake.store';
 import { IntakeWakeups } from './intake/intake-wakeups';
 import { IntakeWorker } from './intake/intake-worker';
 import { MessagingLinkController } from './messaging-link.controller';
+import { SayItController } from './say-it/say-it.controller';
 import { TelegramLinkToken } from './telegram-link-token.entity';
 import { TelegramLinkService } from './telegram-link.service';
 
@@ -26,7 +27,7 @@ export class ConversationModule {
     return {
       module: ConversationModule,
       imports: [TypeOrmModule.forFeature([InboundEvent, ConversationStateRow, TelegramLinkToken]), AccountsModule, LiveModule, DeliveryModule, reminders],
-      controllers: [MessagingLinkController],
+      controllers: [MessagingLinkController, SayItController],
       providers: [
         IntakeWakeups,
         IntakeStore,

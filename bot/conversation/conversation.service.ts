@@ -21,6 +21,9 @@ export class ConversationService extends Conversation {
       states,
       reminders: {
         createForUser: (user, input) => reminders.createForUser(user, input),
+        createManyForUser: (user, inputs) => reminders.createManyForUser(user, inputs),
+        update: (user, id, input) => reminders.update(user, id, input),
+        stopSeries: (user, id) => reminders.stopSeries(user, id),
         listUpcoming: (user) => reminders.listUpcoming(user),
         get: (user, id) => reminders.get(user, id),
         cancel: (user, id) => reminders.cancel(user, id),

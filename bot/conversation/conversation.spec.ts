@@ -1,5 +1,7 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { entitlement } from '../../api/accounts/plan';
 import { QuotaExceededException } from '../../api/reminders/quota-exceeded.exception';
+import { RepeatRequiresPremiumException } from '../../api/reminders/repeat-errors';
 import type { ConversationState } from './conversation-state';
 import { Conversation, type ConversationPorts, type ConversationUser, type ReminderRef, type Turn } from './conversation';
 
@@ -21,15 +23,48 @@ class World {
         save: async (id, s) => void this.states.set(id, structuredClone(s)),
       },
       reminders: {
-        createForUser: async (_u, input) => {
-          if (input.dueAt.getTime() <= this.now.getTime()) throw new BadRequestException('Please select a future date.');
-          if (this.created >= this.quotaLimit) {
+        createForUser: async (u, input) => (await this.ports().reminders.createManyForUser(u, [input]))[0],
+        createManyForUser: async (u, inputs) => {
+          for (const input of inputs) {
+            if (input.dueAt.getTime() <= this.now.getTime()) throw new BadRequestException('Please select a future date.');
+            if (input.rrule && entitlement(u, this.now).plan !== 'premium') throw new RepeatRequiresPremiumException();
+          }
+          if (this.created + inputs.length > this.quotaLimit) {
             throw new QuotaExceededException('quota', new Date('2026-03-30T08:00:00Z'), this.quotaLimit);
           }
-          this.created++;
-          const r = { id: 100 + this.reminders.length, subject: input.subject, reminderText: input.subject, dueAt: input.dueAt, timezone: input.timezone, languageCode: input.languageCode, status: 'pending' };
-          this.reminders.push(r);
+          return inputs.map((input) => {
+            this.created++;
+            const r: ReminderRef = {
+              id: 100 + this.reminders.length,
+              subject: input.subject,
+              reminderText: input.subject,
+              dueAt: input.dueAt,
+              timezone: input.timezone,
+              languageCode: input.languageCode,
+              status: 'pending',
+              rrule: input.rrule ?? null,
+            };
+            this.reminders.push(r);
+            return r;
+          });
+        },
+        update: async (u, id, input) => {
+          const r = this.reminders.find((x) => x.id === id);
+          if (!r) throw new NotFoundException('Reminder not found.');
+          if (r.status !== 'pending') throw new ConflictException('Only pending reminders can be changed.');
+          if (input.rrule && entitlement(u, this.now).plan !== 'premium') throw new RepeatRequiresPremiumException();
+          if (input.subject !== undefined) r.subject = r.reminderText = input.subject;
+          if (input.time) r.dueAt = input.time;
+          if (input.rrule !== undefined) r.rrule = input.rrule;
           return r;
+        },
+        stopSeries: async (_u, id) => {
+          const r = this.reminders.find((x) => x.id === id);
+          if (!r) throw new NotFoundException('Reminder not found.');
+          const live = this.reminders.find((x) => x.status === 'pending' && x.rrule && x.subject === r.subject);
+          if (!live) return null;
+          live.status = 'cancelled';
+          return live;
         },
         listUpcoming: async () => this.reminders.filter((r) => r.status === 'pending').sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime()),
         get: async (_u, id) => {
@@ -102,7 +137,7 @@ describe('Conversation', () => {
     const done = await tap('confirm');
     expect(textOf(done[0])).toBe("✅ C'est noté ! Je vous le rappellerai lundi 30 mars à 09:30 (Paris).");
     expect(world.reminders).toEqual([expect.objectContaining({ subject: 'Appeler le dentiste', dueAt: new Date('2026-03-30T07:30:00Z'), timezone: 'Europe/Paris', languageCode: 'fr' })]);
-    expect(world.states.get(7)).toEqual({ lastReminderId: 100 });
+    expect(world.states.get(7)).toEqual({ lastReminderId: 100, lastConfirmed: { ids: [100], at: world.now.toISOString() } });
   });
 
   it.each(['vers 18h', 'around 6pm', 'plutôt 18h', 'disons 18h'])('"%s" answers "when?" for the same draft', async (answer) => {
@@ -259,5 +294,188 @@ describe('Conversation', () => {
     expect(world.user).toMatchObject({ timezone: 'America/Vancouver', timezoneConfirmed: true });
     const again = await say('hello');
     expect(again.some((m) => /several time zones/.test(textOf(m) ?? ''))).toBe(false);
+  });
+});
+
+describe('Conversation: several reminders, corrections, repeats, zone question', () => {
+  let world: World;
+  let bot: Conversation;
+  const say = async (text: string, extra: Partial<Extract<Turn, { kind: 'text' }>> = {}, channel: 'whatsapp' | 'telegram' = 'whatsapp') =>
+    (await bot.handle(world.user, { kind: 'text', text, ...extra }, channel, world.now)).replies.map((r) => (r.message.kind === 'text' ? r.message.text : r.message.caption));
+  const tap = async (id: string) => (await bot.handle(world.user, { kind: 'button', id }, 'whatsapp', world.now)).replies.map((r) => r.message);
+  const pending = () => world.reminders.filter((r) => r.status === 'pending');
+
+  beforeEach(() => {
+    world = new World();
+    bot = new Conversation(world.ports());
+  });
+
+  it('fr: several reminders in one message, one confirmation listing them all, confirmed at once', async () => {
+    const [ask] = await say('demain à 8h sortir les poubelles et à 19h les rentrer');
+    expect(ask).toBe('📅 2 rappels : Sortir les poubelles demain à 08:00 ; Les rentrer demain à 19:00 — je confirme ?');
+    expect(world.reminders).toHaveLength(0);
+    const [done] = await say('oui');
+    expect(done).toBe("✅ C'est noté ! 2 rappels : Sortir les poubelles demain à 08:00 ; Les rentrer demain à 19:00.");
+    expect(pending().map((r) => [r.subject, r.dueAt.toISOString()])).toEqual([
+      ['Sortir les poubelles', '2026-03-28T07:00:00.000Z'],
+      ['Les rentrer', '2026-03-28T18:00:00.000Z'],
+    ]);
+  });
+
+  it('en: several reminders, confirm with the button; the quota is checked for all at once', async () => {
+    world.user = { ...world.user, language: 'en' };
+    world.quotaLimit = 1;
+    const [ask] = await say('remind me to call mom tomorrow at 6pm and to buy bread on Saturday at 10am');
+    expect(ask).toBe('📅 2 reminders: Call mom tomorrow at 18:00 ; Buy bread tomorrow at 10:00 — shall I confirm?');
+    const refusal = await tap('confirm');
+    expect(refusal[0].kind === 'text' && refusal[0].text).toMatch(/limit of 1 reminders/);
+    expect(world.reminders).toHaveLength(0);
+    world.quotaLimit = 2;
+    await say('remind me to call mom tomorrow at 6pm and to buy bread on Saturday at 10am');
+    const [done] = (await tap('confirm')).map((m) => (m.kind === 'text' ? m.text : ''));
+    expect(done).toBe('✅ Done! 2 reminders: Call mom tomorrow at 18:00 ; Buy bread tomorrow at 10:00.');
+    expect(world.reminders).toHaveLength(2);
+  });
+
+  it('several: "change" asks, a correction applies to the last one, "annule le dernier" drops it, cancel drops all', async () => {
+    await say('demain à 8h sortir les poubelles et à 19h les rentrer');
+    expect((await tap('change'))[0]).toMatchObject({ text: expect.stringMatching(/Renvoyez les rappels corrigés/) });
+    expect(await say('non, plutôt à 20h')).toEqual(['📅 2 rappels : Sortir les poubelles demain à 08:00 ; Les rentrer demain à 20:00 — je confirme ?']);
+    expect(await say('annule le dernier')).toEqual(['📅 Sortir les poubelles — demain à 08:00 (Paris). Je confirme ?']);
+    await say('oui');
+    expect(pending().map((r) => r.subject)).toEqual(['Sortir les poubelles']);
+    await say('demain à 8h sortir les poubelles et à 19h les rentrer');
+    await tap('cancel');
+    expect(world.states.get(7)?.batch).toBeUndefined();
+    expect(pending()).toHaveLength(1);
+  });
+
+  it.each([
+    ['fr', 'non, plutôt à 18h', '📅 Appeler le médecin — demain à 18:00 (Paris). Je confirme ?'],
+    ['fr', 'non, jeudi', '📅 Appeler le médecin — jeudi 2 avril à 09:00 (Paris). Je confirme ?'],
+    ['fr', 'change le sujet : appeler Paul', '📅 Appeler Paul — demain à 09:00 (Paris). Je confirme ?'],
+    ['en', 'actually make it 6pm', '📅 Call the doctor — tomorrow at 18:00 (Paris). Shall I confirm?'],
+    ['en', 'no, Thursday', '📅 Call the doctor — Thursday 2 April at 09:00 (Paris). Shall I confirm?'],
+    ['en', "actually it's to call Paul", '📅 Call Paul — tomorrow at 09:00 (Paris). Shall I confirm?'],
+  ])('%s: "%s" after the confirmation question changes the proposal', async (language, correction, expected) => {
+    world.user = { ...world.user, language: language as 'fr' | 'en' };
+    await say(language === 'fr' ? 'demain à 9h appeler le médecin' : 'remind me to call the doctor tomorrow at 9am');
+    expect(await say(correction)).toEqual([expected]);
+    expect(world.reminders).toHaveLength(0);
+  });
+
+  it.each([
+    ['fr', 'annule le dernier'],
+    ['fr', 'laisse tomber'],
+    ['en', 'cancel that'],
+  ])('%s: "%s" before confirming drops the proposal', async (language, text) => {
+    world.user = { ...world.user, language: language as 'fr' | 'en' };
+    await say(language === 'fr' ? 'demain à 9h appeler le médecin' : 'remind me to call the doctor tomorrow at 9am');
+    await say(text);
+    expect(world.states.get(7)?.draft).toBeUndefined();
+    expect(world.reminders).toHaveLength(0);
+  });
+
+  it.each([
+    ['fr', 'non, plutôt à 18h', { dueAt: new Date('2026-03-28T17:00:00Z') }, '✏️ Modifié : Appeler le médecin — demain à 18:00 (Paris).'],
+    ['fr', 'non, jeudi', { dueAt: new Date('2026-04-02T07:00:00Z') }, '✏️ Modifié : Appeler le médecin — jeudi 2 avril à 09:00 (Paris).'],
+    ['fr', 'change le sujet : appeler Paul', { subject: 'Appeler Paul' }, '✏️ Modifié : Appeler Paul — demain à 09:00 (Paris).'],
+    ['fr', 'annule le dernier', { status: 'cancelled' }, '🗑️ Annulé : Appeler le médecin (demain à 09:00).'],
+    ['fr', 'laisse tomber', { status: 'cancelled' }, '🗑️ Annulé : Appeler le médecin (demain à 09:00).'],
+    ['en', 'actually make it 6pm', { dueAt: new Date('2026-03-28T17:00:00Z') }, '✏️ Changed: Call the doctor — tomorrow at 18:00 (Paris).'],
+    ['en', "actually it's to call Paul", { subject: 'Call Paul' }, '✏️ Changed: Call Paul — tomorrow at 09:00 (Paris).'],
+    ['en', 'cancel that', { status: 'cancelled' }, '🗑️ Cancelled: Call the doctor (tomorrow at 09:00).'],
+  ])('%s: "%s" right after confirming changes the saved reminder', async (language, correction, change, reply) => {
+    world.user = { ...world.user, language: language as 'fr' | 'en' };
+    await say(language === 'fr' ? 'demain à 9h appeler le médecin' : 'remind me to call the doctor tomorrow at 9am');
+    await say(language === 'fr' ? 'oui' : 'yes');
+    expect(await say(correction)).toEqual([reply]);
+    expect(world.reminders).toHaveLength(1);
+    expect(world.reminders[0]).toMatchObject(change);
+  });
+
+  it('a correction long after confirming is a new message, and a new reminder is never taken for a correction', async () => {
+    await say('demain à 9h appeler le médecin');
+    await say('oui');
+    const [asked] = await say('appeler Paul samedi à 10h');
+    expect(asked).toMatch(/^📅 Appeler Paul — demain à 10:00/);
+    await say('non');
+    world.now = new Date(world.now.getTime() + 3600_000);
+    await say('non, plutôt à 18h');
+    expect(world.reminders[0].dueAt).toEqual(new Date('2026-03-28T08:00:00Z'));
+  });
+
+  it('a voice note corrects the same way (the transcript, its spoken language)', async () => {
+    await say('demain à 9h appeler le médecin');
+    await say('oui');
+    expect(await say('actually make it 6pm', { spokenLanguage: 'en', voice: true })).toEqual(['✏️ Modifié : Appeler le médecin — demain à 18:00 (Paris).']);
+  });
+
+  it('repeats: Premium (trial included) confirms the rule in words; Basic is told and offered the upgrade, the reminder set once', async () => {
+    world.user = { ...world.user, trialEndsAt: new Date('2026-04-01T00:00:00Z') };
+    expect(await say('tous les lundis à 8h sortir les poubelles')).toEqual(['📅 Sortir les poubelles — tous les lundis à 08:00, à partir de lundi 30 mars à 08:00 (Paris). Je confirme ?']);
+    expect(await say('oui')).toEqual(["✅ C'est noté ! Je vous le rappellerai tous les lundis à 08:00, à partir de lundi 30 mars à 08:00 (Paris)."]);
+    expect(world.reminders[0]).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=MO' });
+
+    world.user = { ...world.user, trialEndsAt: null, plan: 'basic' };
+    const basic = await say('tous les lundis à 8h sortir les poubelles');
+    expect(basic).toEqual([
+      'Les rappels répétés sont réservés à Premium (passer à Premium : https://rappel.test/pricing) ; je le programme donc une seule fois.',
+      '📅 Sortir les poubelles — lundi 30 mars à 08:00 (Paris). Je confirme ?',
+    ]);
+    await say('oui');
+    expect(world.reminders[1]).toMatchObject({ rrule: null });
+  });
+
+  it('en: a repeat described in English; the list shows the repetition', async () => {
+    world.user = { ...world.user, language: 'en', plan: 'premium' };
+    expect(await say('every Monday at 8am put the bins out')).toEqual(['📅 Put the bins out — every Monday at 08:00, starting Monday 30 March at 08:00 (Paris). Shall I confirm?']);
+    await say('yes');
+    const [list] = await say('list');
+    expect(list).toContain('1. Put the bins out — Monday 30 March at 08:00 (Paris) 🔁 every Monday at 08:00');
+  });
+
+  it('a delivered repeating reminder offers "Stop repeating"; the button ends the series', async () => {
+    world.user = { ...world.user, plan: 'premium' };
+    await say('tous les lundis à 8h sortir les poubelles');
+    await say('oui');
+    const played = await tap('play:100');
+    expect(played[0].kind === 'voice' && played[0].buttons!.map((b) => b.id)).toEqual(['snooze:100:10m', 'snooze:100:1h', 'stop:100']);
+    expect((played[0] as { buttons: Array<{ title: string }> }).buttons[2].title).toBe('Arrêter la série');
+    expect((await tap('stop:100'))[0]).toMatchObject({ text: '⏹️ Entendu, « Sortir les poubelles » ne sera plus répété.' });
+    expect(world.reminders[0].status).toBe('cancelled');
+    expect((await tap('stop:100'))[0]).toMatchObject({ text: "Ce rappel n'est plus répété." });
+  });
+
+  it.each([
+    ['fr', 'Montréal', 'America/Toronto'],
+    ['en', 'Dakar', 'Africa/Dakar'],
+  ])('%s: an unknown zone (no phone) is asked once before the first confirmation; "%s" sets it and the reminder is read in it', async (language, city, zone) => {
+    world.user = { ...world.user, language: language as 'fr' | 'en', phoneNumber: null, timezone: 'UTC', timezoneConfirmed: false };
+    const [question] = await say(language === 'fr' ? 'demain à 9h appeler le médecin' : 'remind me to call the doctor tomorrow at 9am', {}, 'telegram');
+    expect(question).toMatch(language === 'fr' ? /dans quelle ville êtes-vous \?.*partager votre position/ : /which city are you in\?.*share your location/);
+    expect(world.reminders).toHaveLength(0);
+    const replies = await say(city, {}, 'telegram');
+    expect(world.user.timezone).toBe(zone);
+    expect(replies[1]).toMatch(language === 'fr' ? /^📅 Appeler le médecin — demain à 09:00 \(.+\)\. Je confirme \?$/ : /^📅 Call the doctor — tomorrow at 09:00 \(.+\)\. Shall I confirm\?$/);
+    await say(language === 'fr' ? 'oui' : 'yes', {}, 'telegram');
+    const local = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(world.reminders[0].dueAt);
+    expect(local).toBe('09:00');
+    expect(world.reminders[0].timezone).toBe(zone);
+    // Asked once: the next reminder is not held up again.
+    world.user = { ...world.user, timezoneConfirmed: false };
+    expect((await say('demain à 10h appeler Paul', {}, 'telegram'))[0]).toMatch(/^📅/);
+  });
+
+  it('a shared location answers the zone question; the pending reminder is read in that zone', async () => {
+    world.user = { ...world.user, language: 'fr', phoneNumber: null, timezone: 'UTC', timezoneConfirmed: false };
+    await say('demain à 9h appeler le médecin', {}, 'telegram');
+    const replies = (await bot.handle(world.user, { kind: 'location', latitude: 14.7167, longitude: -17.4677 }, 'telegram', world.now)).replies.map((r) =>
+      r.message.kind === 'text' ? r.message.text : '',
+    );
+    expect(world.user.timezone).toBe('Africa/Dakar');
+    expect(replies).toEqual([expect.stringMatching(/^🌍 .*Africa\/Dakar/), '📅 Appeler le médecin — demain à 09:00 (Dakar). Je confirme ?']);
+    await say('oui', {}, 'telegram');
+    expect(world.reminders[0]).toMatchObject({ timezone: 'Africa/Dakar', dueAt: new Date('2026-03-28T09:00:00Z') });
   });
 });

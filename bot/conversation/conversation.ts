@@ -1,11 +1,16 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import zoneAt from '@photostructure/tz-lookup';
 import { DateTime, IANAZone } from 'luxon';
+import { entitlement } from '../../api/accounts/plan';
 import type { Plan } from '../../api/accounts/user.entity';
 import { QuotaExceededException } from '../../api/reminders/quota-exceeded.exception';
+import { describeRepeat } from '../../api/reminders/recurrence';
+import { RepeatRequiresPremiumException } from '../../api/reminders/repeat-errors';
 import { quotaExceededMessage, UPGRADE_URL } from '../../api/reminders/quota-messages';
 import type { ChannelName, OutboundMessage, ReplyButton } from '../channels/channel.types';
+import { understandCorrection } from '../understanding/correction';
 import { parseWhen, understand } from '../understanding/understand';
-import type { Language, Understanding } from '../understanding/types';
+import type { Correction, Language, MissingWhen, Understanding, UnderstoodReminder } from '../understanding/types';
 import { zoneFromPhone } from '../understanding/zone-from-phone';
 import type { ConversationState, Draft } from './conversation-state';
 import { type CatalogKey, formatWhen, t, zoneLabel } from './i18n';
@@ -30,7 +35,9 @@ export interface ConversationUser {
 /** One user turn, after transport: a text (typed or transcribed) or a button tap. */
 export type Turn =
   | { kind: 'text'; text: string; /** Language the voice note was spoken in, from speech-to-text. */ spokenLanguage?: Language; voice?: boolean }
-  | { kind: 'button'; id: string };
+  | { kind: 'button'; id: string }
+  /** A shared location (Telegram): sets the user's zone. */
+  | { kind: 'location'; latitude: number; longitude: number };
 
 export interface Reply {
   message: OutboundMessage;
@@ -53,13 +60,30 @@ export interface ReminderRef {
   timezone: string;
   languageCode: 'fr' | 'en';
   status: string;
+  /** RRULE of a repeating reminder; null/absent for a one-off. */
+  rrule?: string | null;
+}
+
+export interface CreateInput {
+  subject: string;
+  dueAt: Date;
+  timezone: string;
+  languageCode: Language;
+  source: 'bot';
+  rrule?: string | null;
 }
 
 /** What the dialogue needs from the rest of the app; Nest adapters in production, fakes in unit tests. */
 export interface ConversationPorts {
   states: { load(userId: number): Promise<ConversationState>; save(userId: number, state: ConversationState): Promise<void> };
   reminders: {
-    createForUser(user: ConversationUser, input: { subject: string; dueAt: Date; timezone: string; languageCode: Language; source: 'bot' }): Promise<ReminderRef>;
+    createForUser(user: ConversationUser, input: CreateInput): Promise<ReminderRef>;
+    /** All or none, the quota checked for all of them at once (RemindersService.createManyForUser). */
+    createManyForUser(user: ConversationUser, inputs: CreateInput[]): Promise<ReminderRef[]>;
+    /** Pending only; a new time moves a repeating reminder's series; `rrule` makes it repeat (Premium) or not. */
+    update(user: ConversationUser, id: number, input: { subject?: string; time?: Date; rrule?: string | null }): Promise<ReminderRef>;
+    /** Ends the series the reminder belongs to; null when nothing was left to stop. */
+    stopSeries(user: { id: number }, id: number): Promise<ReminderRef | null>;
     listUpcoming(user: { id: number }): Promise<ReminderRef[]>;
     get(user: { id: number }, id: number): Promise<ReminderRef>;
     cancel(user: { id: number }, id: number): Promise<ReminderRef>;
@@ -77,6 +101,9 @@ export interface ConversationPorts {
   publicUrl: string;
 }
 
+/** A correction is taken this long after a confirmation ("non, plutôt à 18h" right after "C'est noté"). */
+const CORRECTION_WINDOW_MS = 15 * 60_000;
+
 const GREETINGS = new Set(['hello', 'hi', 'hey', 'bonjour', 'salut', 'coucou', 'bonsoir', 'merci', 'thanks', 'thank you', 'merci beaucoup', 'yo', 'hola']);
 const SNOOZE = { '10m': { minutes: 10 }, '1h': { hours: 1 }, tomorrow: { days: 1 } } as const;
 
@@ -91,7 +118,8 @@ export class Conversation {
   async handle(user: ConversationUser, turn: Turn, channel: ChannelName, now: Date): Promise<TurnResult> {
     const state = await this.ports.states.load(user.id);
     const turnCtx = new TurnContext(user, state, channel, now);
-    const extracted = turn.kind === 'button' ? await this.button(turnCtx, turn.id) : await this.text(turnCtx, turn);
+    const extracted =
+      turn.kind === 'button' ? await this.button(turnCtx, turn.id) : turn.kind === 'location' ? await this.location(turnCtx, turn) : await this.text(turnCtx, turn);
     this.maybeAskTimezone(turnCtx);
     await this.ports.states.save(user.id, turnCtx.state);
     return { replies: turnCtx.replies, ...(extracted ? { extracted } : {}) };
@@ -106,6 +134,17 @@ export class Conversation {
       return undefined;
     }
     const intent = parseIntent(text);
+    // Words that could be commands are read as corrections first where one is expected: "change
+    // le sujet : …" is not "move reminder …", and "laisse tomber" right after confirming takes
+    // back what was just confirmed (while proposing, "annule"/"no" still drops every proposal).
+    const drafting = Boolean(c.state.draft || c.state.batch);
+    const mayCorrect =
+      (intent?.type === 'reschedule' && intent.n === undefined && !parseWhen(intent.whenText, { now: c.now, timezone: c.user.timezone })) ||
+      (!drafting && (intent?.type === 'no' || (intent?.type === 'cancel' && intent.n === undefined)));
+    if (mayCorrect) {
+      const corrected = await this.correction(c, text, turn.spokenLanguage);
+      if (corrected) return corrected;
+    }
     if (intent) {
       await this.command(c, intent, text);
       return { intent: intent.type };
@@ -118,17 +157,152 @@ export class Conversation {
       }
       delete c.state.pending;
     }
+    if (c.state.pending?.kind === 'zoneFirst') {
+      const zone = zoneFromInput(text);
+      if (zone) return this.zoneThenPropose(c, zone);
+      // Not a place: asked once; the message is read as it comes.
+      delete c.state.pending;
+    }
+    const corrected = await this.correction(c, text, turn.spokenLanguage);
+    if (corrected) return corrected;
     return this.intake(c, text, turn.spokenLanguage);
+  }
+
+  /** A shared location sets the zone (answering the question before a first reminder, or at any time). */
+  private async location(c: TurnContext, at: { latitude: number; longitude: number }): Promise<Record<string, unknown>> {
+    let zone: string | null = null;
+    try {
+      zone = zoneAt(at.latitude, at.longitude);
+    } catch {
+      zone = null;
+    }
+    if (!zone || !IANAZone.isValidZone(zone)) {
+      c.say('tz.ask');
+      return { location: true, zone: null };
+    }
+    if (c.state.pending?.kind === 'zoneFirst') return this.zoneThenPropose(c, zone);
+    await this.setZone(c, zone);
+    return { intent: 'tz', zone };
+  }
+
+  /** The zone answered to the question before a first reminder: set it, then propose the reminder(s) read in it. */
+  private async zoneThenPropose(c: TurnContext, zone: string): Promise<Record<string, unknown>> {
+    const asked = c.state.pending as Extract<ConversationState['pending'], { kind: 'zoneFirst' }>;
+    await this.setZone(c, zone);
+    delete c.state.pending;
+    if (asked.text) {
+      const again = await this.intake(c, asked.text, asked.spokenLanguage);
+      return { intent: 'tz', zone, ...again };
+    }
+    // Built over several turns: the wall-clock times said are kept, read in the new zone.
+    const from = (d: Draft): Draft => {
+      if (!d.dueAt || (d.zone && d.zone !== asked.drafts[0]?.zone)) return d;
+      const local = DateTime.fromISO(d.dueAt, { zone: d.zone ?? 'UTC' });
+      const moved = DateTime.fromObject({ year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute }, { zone });
+      return { ...d, dueAt: moved.toJSDate().toISOString(), zone };
+    };
+    const drafts = asked.drafts.map(from);
+    return drafts.length > 1 ? this.proposeBatch(c, drafts) : this.propose(c, drafts[0]);
+  }
+
+  // ---- corrections ----
+
+  /**
+   * A follow-up that corrects the reminder just proposed (the last one of several) or just
+   * confirmed: its time, its subject, or cancelling it. undefined when the message is not one.
+   */
+  private async correction(c: TurnContext, text: string, spokenLanguage?: Language): Promise<Record<string, unknown> | undefined> {
+    const { state } = c;
+    const proposing = state.pending?.kind === 'confirm' || state.pending?.kind === 'change';
+    const drafts = state.batch ?? (state.draft ? [state.draft] : null);
+    if (proposing && drafts) {
+      const i = drafts.length - 1;
+      const d = drafts[i];
+      if (!d.dueAt) return undefined;
+      const zone = d.zone ?? c.user.timezone;
+      const corr = this.readCorrection(c, text, { dueAt: new Date(d.dueAt), zone, subject: d.subject, rrule: d.rrule ?? null }, spokenLanguage ?? d.language);
+      if (!corr) return undefined;
+      const next = [...drafts];
+      if (corr.kind === 'cancel') next.splice(i, 1);
+      else if (corr.kind === 'subject') next[i] = { ...d, subject: corr.subject };
+      else next[i] = { ...d, dueAt: corr.dueAt.toISOString(), zone: corr.zone, rrule: corr.rrule };
+      if (!next.length) {
+        this.dropDraft(c);
+        return { correction: 'cancel' };
+      }
+      const extracted = next.length > 1 ? this.proposeBatch(c, next) : this.propose(c, next[0]);
+      return { correction: corr.kind, ...extracted };
+    }
+    const last = state.lastConfirmed;
+    if (!last || !last.ids.length || c.now.getTime() - new Date(last.at).getTime() > CORRECTION_WINDOW_MS || state.pending) return undefined;
+    const id = last.ids[last.ids.length - 1];
+    const current = await this.ports.reminders.get(c.user, id).catch(() => null);
+    if (!current || current.status !== 'pending') return undefined;
+    const corr = this.readCorrection(
+      c,
+      text,
+      { dueAt: new Date(current.dueAt), zone: current.timezone, subject: current.subject, rrule: current.rrule ?? null },
+      spokenLanguage ?? current.languageCode,
+    );
+    if (!corr) return undefined;
+    await this.onReminder(c, async () => {
+      if (corr.kind === 'cancel') {
+        const r = current.rrule ? ((await this.ports.reminders.stopSeries(c.user, id)) ?? current) : await this.ports.reminders.cancel(c.user, id);
+        state.lastConfirmed = { ...last, ids: last.ids.filter((x) => x !== id) };
+        c.reminderId = r.id;
+        return c.say('cancel.done', { subject: r.subject, when: formatWhen(r.dueAt, r.timezone, c.user.language, c.now) });
+      }
+      let r: ReminderRef;
+      if (corr.kind === 'subject') r = await this.ports.reminders.update(c.user, id, { subject: capitalise(corr.subject) });
+      else {
+        const rrule = corr.rrule !== (current.rrule ?? null) ? corr.rrule : undefined;
+        try {
+          r = await this.ports.reminders.update(c.user, id, { time: corr.dueAt, ...(rrule !== undefined ? { rrule } : {}) });
+        } catch (e) {
+          if (!(e instanceof RepeatRequiresPremiumException)) throw e;
+          c.say('repeat.premium', { url: `${this.ports.publicUrl}${UPGRADE_URL}` });
+          r = await this.ports.reminders.update(c.user, id, { time: corr.dueAt });
+        }
+      }
+      c.reminderId = r.id;
+      c.state.lastReminderId = r.id;
+      this.sayChanged(c, r);
+    });
+    return { correction: corr.kind, reminderId: id };
+  }
+
+  /** understandCorrection in the likely language first, then the other (bilingual users). */
+  private readCorrection(c: TurnContext, text: string, current: { dueAt: Date; zone: string; subject: string; rrule: string | null }, language: Language): Correction | null {
+    const ctx = { now: c.now, timezone: current.zone, current };
+    return understandCorrection(text, { ...ctx, language }) ?? understandCorrection(text, { ...ctx, language: language === 'fr' ? 'en' : 'fr' });
+  }
+
+  private sayChanged(c: TurnContext, r: ReminderRef): void {
+    const when = formatWhen(r.dueAt, r.timezone, c.user.language, c.now);
+    if (r.rrule) c.say('correction.updatedRepeat', { subject: r.subject, repeat: this.repeatWords(c, r.rrule, r.timezone, r.dueAt), when, zone: zoneLabel(r.timezone) });
+    else c.say('correction.updated', { subject: r.subject, when, zone: zoneLabel(r.timezone) });
+  }
+
+  private repeatWords(c: TurnContext, rrule: string, zone: string, dueAt: Date | string): string {
+    try {
+      return describeRepeat(rrule, zone, new Date(dueAt), c.user.language);
+    } catch {
+      return '';
+    }
   }
 
   private async command(c: TurnContext, intent: Intent, text: string): Promise<void> {
     switch (intent.type) {
       case 'yes':
-        return c.state.draft && c.state.pending?.kind === 'confirm' ? this.confirm(c) : c.say('confirm.nothing');
+        return (c.state.draft || c.state.batch) && c.state.pending?.kind === 'confirm' ? this.confirm(c) : c.say('confirm.nothing');
       case 'no':
-        if (c.state.draft) return this.dropDraft(c);
+        if (c.state.draft || c.state.batch) return this.dropDraft(c);
         return c.say('cancel.which');
       case 'change':
+        if (c.state.batch) {
+          c.state.pending = { kind: 'change' };
+          return c.say('draft.askChangeMany');
+        }
         if (!c.state.draft) return c.say('unrecognised');
         c.state.pending = { kind: 'change' };
         return c.say('draft.askChange');
@@ -136,8 +310,9 @@ export class Conversation {
       case 'start':
         return c.say('help');
       case 'optOut':
-        if (c.state.draft) {
+        if (c.state.draft || c.state.batch) {
           delete c.state.draft;
+          delete c.state.batch;
           delete c.state.pending;
         }
         await this.ports.profile.setOptedOut(c.user.id, true);
@@ -148,7 +323,7 @@ export class Conversation {
       case 'list':
         return this.list(c);
       case 'cancel':
-        if (intent.n === undefined && !intent.it && c.state.draft) return this.dropDraft(c);
+        if (intent.n === undefined && !intent.it && (c.state.draft || c.state.batch)) return this.dropDraft(c);
         return this.cancelReminder(c, intent.n, intent.it);
       case 'reschedule':
         return this.reschedule(c, intent.n, intent.whenText, text);
@@ -169,8 +344,25 @@ export class Conversation {
   }
 
   private async intake(c: TurnContext, text: string, spokenLanguage?: Language): Promise<Record<string, unknown>> {
-    const { draft, pending } = c.state;
+    const { draft, pending, batch } = c.state;
     const ctx = { now: c.now, timezone: c.user.timezone };
+
+    if (batch && pending?.kind === 'when' && pending.index !== undefined && batch[pending.index]) {
+      const item = batch[pending.index];
+      const when = parseWhen(text, { ...ctx, language: item.language }) ?? parseWhen(text, { ...ctx, language: item.language === 'fr' ? 'en' : 'fr' });
+      if (!when) {
+        c.say('draft.askWhenAgain');
+        return { missing: 'when' };
+      }
+      const next = [...batch];
+      next[pending.index] = { ...item, dueAt: when.dueAt.toISOString(), zone: when.zone };
+      return this.proposeBatch(c, next);
+    }
+    if (batch) {
+      // Anything else replaces the reminders being proposed.
+      delete c.state.batch;
+      delete c.state.pending;
+    }
 
     if (draft && pending?.kind === 'when') {
       // Bilingual users answer in either language: try the draft's first, then the other.
@@ -201,17 +393,26 @@ export class Conversation {
 
     const u = understand(text, { ...ctx, ...(spokenLanguage ? { language: spokenLanguage } : {}) });
     const folded = canonical(text);
-    if (GREETINGS.has(folded) || (!('dueAt' in u) && u.subject.replace(/[^\p{L}\p{N}]/gu, '').length < 3)) {
+    if (GREETINGS.has(folded) || (!('dueAt' in u) && !u.reminders && u.subject.replace(/[^\p{L}\p{N}]/gu, '').length < 3)) {
       c.say(GREETINGS.has(folded) ? 'help' : 'unrecognised');
       return { understood: null };
     }
-    return this.propose(c, this.draftFrom(c, u, text, spokenLanguage));
+    if (u.reminders && u.reminders.length > 1) {
+      const drafts = u.reminders.filter((r) => r.subject.replace(/[^\p{L}\p{N}]/gu, '').length >= 3 || 'dueAt' in r).map((r) => this.draftFrom(c, r, text, spokenLanguage));
+      if (drafts.length > 1) return this.proposeBatch(c, drafts, text, spokenLanguage);
+      if (drafts.length === 1) return this.propose(c, drafts[0], text, spokenLanguage);
+    }
+    return this.propose(c, this.draftFrom(c, u, text, spokenLanguage), text, spokenLanguage);
   }
 
-  /** Asks for what is missing, or for confirmation. */
-  private propose(c: TurnContext, draft: Draft): Record<string, unknown> {
+  /**
+   * Asks for what is missing, or for confirmation. `text` is the message the draft came from in
+   * one piece (read again if the user's zone has to be asked first).
+   */
+  private propose(c: TurnContext, draft: Draft, text?: string, spokenLanguage?: Language): Record<string, unknown> {
     c.state.draft = draft;
-    const extracted = { subject: draft.subject, dueAt: draft.dueAt ?? null, zone: draft.zone ?? null, language: draft.language };
+    delete c.state.batch;
+    const extracted = { subject: draft.subject, dueAt: draft.dueAt ?? null, zone: draft.zone ?? null, language: draft.language, rrule: draft.rrule ?? null };
     if (!draft.dueAt) {
       c.state.pending = { kind: 'when' };
       c.say('draft.askWhen', { subject: draft.subject });
@@ -228,19 +429,91 @@ export class Conversation {
       c.say('draft.past');
       return extracted;
     }
+    if (this.askZoneFirst(c, [draft], text, spokenLanguage)) return extracted;
+    this.premiumOnly(c, [draft]);
     c.state.pending = { kind: 'confirm' };
     const zone = draft.zone ?? c.user.timezone;
-    c.say('confirm.ask', { subject: capitalise(draft.subject), when: formatWhen(draft.dueAt, zone, c.user.language, c.now), zone: zoneLabel(zone) }, [
-      { id: 'confirm', title: t(c.user.language, 'button.confirm') },
-      { id: 'change', title: t(c.user.language, 'button.change') },
-      { id: 'cancel', title: t(c.user.language, 'button.cancel') },
-    ]);
+    const when = formatWhen(draft.dueAt, zone, c.user.language, c.now);
+    if (draft.rrule) {
+      c.say('confirm.askRepeat', { subject: capitalise(draft.subject), repeat: this.repeatWords(c, draft.rrule, zone, draft.dueAt), when, zone: zoneLabel(zone) }, this.confirmButtons(c));
+    } else {
+      c.say('confirm.ask', { subject: capitalise(draft.subject), when, zone: zoneLabel(zone) }, this.confirmButtons(c));
+    }
+    return { ...extracted, rrule: draft.rrule ?? null };
+  }
+
+  /** Several reminders from one message: what is missing first, then one confirmation for all. */
+  private proposeBatch(c: TurnContext, drafts: Draft[], text?: string, spokenLanguage?: Language): Record<string, unknown> {
+    c.state.batch = drafts;
+    delete c.state.draft;
+    const extracted = { reminders: drafts.map((d) => ({ subject: d.subject, dueAt: d.dueAt ?? null, zone: d.zone ?? null, rrule: d.rrule ?? null })) };
+    const missing = drafts.findIndex((d) => !d.dueAt);
+    if (missing >= 0) {
+      c.state.pending = { kind: 'when', index: missing };
+      c.say('draft.askWhen', { subject: drafts[missing].subject });
+      return extracted;
+    }
+    const past = drafts.findIndex((d) => new Date(d.dueAt!).getTime() <= c.now.getTime());
+    if (past >= 0) {
+      delete drafts[past].dueAt;
+      c.state.pending = { kind: 'when', index: past };
+      c.say('draft.past');
+      return extracted;
+    }
+    if (this.askZoneFirst(c, drafts, text, spokenLanguage)) return extracted;
+    this.premiumOnly(c, drafts);
+    c.state.pending = { kind: 'confirm' };
+    c.say('confirm.askMany', { count: drafts.length, items: this.items(c, drafts) }, this.confirmButtons(c));
     return extracted;
   }
 
-  private draftFrom(c: TurnContext, u: Understanding, text: string, spokenLanguage?: Language): Draft {
+  private items(c: TurnContext, drafts: Array<{ subject: string; dueAt?: string | Date; zone?: string; rrule?: string | null }>): string {
+    return drafts
+      .map((d) => {
+        const zone = d.zone ?? c.user.timezone;
+        const when = formatWhen(d.dueAt!, zone, c.user.language, c.now);
+        return d.rrule
+          ? t(c.user.language, 'confirm.itemRepeat', { subject: capitalise(d.subject), repeat: this.repeatWords(c, d.rrule, zone, d.dueAt!), when })
+          : t(c.user.language, 'confirm.item', { subject: capitalise(d.subject), when });
+      })
+      .join(' ; ');
+  }
+
+  private confirmButtons(c: TurnContext): ReplyButton[] {
+    return [
+      { id: 'confirm', title: t(c.user.language, 'button.confirm') },
+      { id: 'change', title: t(c.user.language, 'button.change') },
+      { id: 'cancel', title: t(c.user.language, 'button.cancel') },
+    ];
+  }
+
+  /**
+   * A user whose zone Rappel does not know (no confirmed zone and no phone number to guess it
+   * from, as on Telegram) is asked once for it, in their language, before a first reminder is
+   * confirmed; a zone named in the message ("9am New York time") needs no question.
+   */
+  private askZoneFirst(c: TurnContext, drafts: Draft[], text?: string, spokenLanguage?: Language): boolean {
+    if (c.user.timezoneConfirmed || c.user.phoneNumber || c.state.zoneAskedFirst) return false;
+    if (drafts.every((d) => d.zone && d.zone !== c.user.timezone)) return false;
+    c.state.zoneAskedFirst = true;
+    c.state.pending = { kind: 'zoneFirst', ...(text ? { text } : {}), ...(spokenLanguage ? { spokenLanguage } : {}), drafts };
+    delete c.state.draft;
+    delete c.state.batch;
+    c.say('tz.askFirst', { location: c.channel === 'telegram' ? t(c.user.language, 'tz.askFirstLocation') : '' });
+    return true;
+  }
+
+  /** Repeats are Premium (the trial included): on Basic the bot says so, with the upgrade link, and proposes them once. */
+  private premiumOnly(c: TurnContext, drafts: Draft[]): void {
+    if (!drafts.some((d) => d.rrule) || entitlement(c.user, c.now).plan === 'premium') return;
+    for (const d of drafts) d.rrule = null;
+    c.say('repeat.premium', { url: `${this.ports.publicUrl}${UPGRADE_URL}` });
+  }
+
+  private draftFrom(c: TurnContext, u: Understanding | UnderstoodReminder | MissingWhen, text: string, spokenLanguage?: Language): Draft {
     const language = spokenLanguage ?? this.languageOf(text, u.language, c.user.language);
-    return 'dueAt' in u ? { subject: u.subject, language, dueAt: u.dueAt.toISOString(), zone: u.zone } : { subject: u.subject, language };
+    const rrule = u.rrule ?? null;
+    return 'dueAt' in u ? { subject: u.subject, language, dueAt: u.dueAt.toISOString(), zone: u.zone, rrule } : { subject: u.subject, language, rrule };
   }
 
   /** Short texts say little about their language: keep the user's unless the text is long enough. */
@@ -249,6 +522,7 @@ export class Conversation {
   }
 
   private async confirm(c: TurnContext): Promise<void> {
+    if (c.state.batch) return this.confirmBatch(c, c.state.batch);
     const draft = c.state.draft!;
     if (!draft.dueAt) {
       c.state.pending = { kind: 'when' };
@@ -256,13 +530,28 @@ export class Conversation {
     }
     const zone = draft.zone ?? c.user.timezone;
     try {
-      const r = await this.ports.reminders.createForUser(c.user, { subject: capitalise(draft.subject), dueAt: new Date(draft.dueAt), timezone: zone, languageCode: draft.language, source: 'bot' });
+      const r = await this.ports.reminders.createForUser(c.user, {
+        subject: capitalise(draft.subject),
+        dueAt: new Date(draft.dueAt),
+        timezone: zone,
+        languageCode: draft.language,
+        source: 'bot',
+        ...(draft.rrule ? { rrule: draft.rrule } : {}),
+      });
       delete c.state.draft;
       delete c.state.pending;
       c.state.lastReminderId = r.id;
+      c.state.lastConfirmed = { ids: [r.id], at: c.now.toISOString() };
       c.reminderId = r.id;
-      c.say('confirm.done', { when: formatWhen(r.dueAt, zone, c.user.language, c.now), zone: zoneLabel(zone) });
+      const when = formatWhen(r.dueAt, zone, c.user.language, c.now);
+      if (r.rrule) c.say('confirm.doneRepeat', { repeat: this.repeatWords(c, r.rrule, zone, r.dueAt), when, zone: zoneLabel(zone) });
+      else c.say('confirm.done', { when, zone: zoneLabel(zone) });
     } catch (e) {
+      if (e instanceof RepeatRequiresPremiumException) {
+        // The trial ended between the question and the answer.
+        this.propose(c, draft);
+        return;
+      }
       if (e instanceof QuotaExceededException) {
         delete c.state.draft;
         delete c.state.pending;
@@ -281,8 +570,56 @@ export class Conversation {
     }
   }
 
+  private async confirmBatch(c: TurnContext, drafts: Draft[]): Promise<void> {
+    const missing = drafts.findIndex((d) => !d.dueAt);
+    if (missing >= 0) {
+      this.proposeBatch(c, drafts);
+      return;
+    }
+    try {
+      const created = await this.ports.reminders.createManyForUser(
+        c.user,
+        drafts.map((d) => ({
+          subject: capitalise(d.subject),
+          dueAt: new Date(d.dueAt!),
+          timezone: d.zone ?? c.user.timezone,
+          languageCode: d.language,
+          source: 'bot' as const,
+          ...(d.rrule ? { rrule: d.rrule } : {}),
+        })),
+      );
+      delete c.state.batch;
+      delete c.state.pending;
+      const ids = created.map((r) => r.id);
+      c.state.lastReminderId = ids[ids.length - 1];
+      c.state.lastConfirmed = { ids, at: c.now.toISOString() };
+      c.say('confirm.doneMany', { count: created.length, items: this.items(c, created.map((r) => ({ subject: r.subject, dueAt: r.dueAt, zone: r.timezone, rrule: r.rrule ?? null }))) });
+    } catch (e) {
+      if (e instanceof QuotaExceededException) {
+        delete c.state.batch;
+        delete c.state.pending;
+        const message = quotaExceededMessage(c.user.language, e.limit, e.nextAvailableAt, c.user.timezone);
+        return c.raw(message.replace(UPGRADE_URL, `${this.ports.publicUrl}${UPGRADE_URL}`));
+      }
+      if (e instanceof RepeatRequiresPremiumException) {
+        this.proposeBatch(c, drafts);
+        return;
+      }
+      if (e instanceof BadRequestException) {
+        const past = drafts.findIndex((d) => new Date(d.dueAt!).getTime() <= c.now.getTime());
+        if (past >= 0) {
+          this.proposeBatch(c, drafts);
+          return;
+        }
+        return c.say('draft.invalid', { reason: e.message });
+      }
+      throw e;
+    }
+  }
+
   private dropDraft(c: TurnContext): void {
     delete c.state.draft;
+    delete c.state.batch;
     delete c.state.pending;
     c.say('draft.cancelled');
   }
@@ -293,9 +630,12 @@ export class Conversation {
     const upcoming = (await this.ports.reminders.listUpcoming(c.user)).slice(0, 20);
     c.state.lastListed = upcoming.map((r) => r.id);
     if (!upcoming.length) return c.say('list.empty');
-    const lines = upcoming.map((r, i) =>
-      t(c.user.language, 'list.item', { n: i + 1, subject: r.subject, when: `${formatWhen(r.dueAt, r.timezone, c.user.language, c.now)} (${zoneLabel(r.timezone)})` }),
-    );
+    const lines = upcoming.map((r, i) => {
+      const when = `${formatWhen(r.dueAt, r.timezone, c.user.language, c.now)} (${zoneLabel(r.timezone)})`;
+      return r.rrule
+        ? t(c.user.language, 'list.itemRepeat', { n: i + 1, subject: r.subject, when, repeat: this.repeatWords(c, r.rrule, r.timezone, r.dueAt) })
+        : t(c.user.language, 'list.item', { n: i + 1, subject: r.subject, when });
+    });
     c.raw([t(c.user.language, 'list.header'), ...lines, '', t(c.user.language, 'list.footer')].join('\n'));
   }
 
@@ -378,8 +718,16 @@ export class Conversation {
         await this.command(c, { type: 'change' }, id);
         break;
       case 'cancel':
-        if (c.state.draft) this.dropDraft(c);
+        if (c.state.draft || c.state.batch) this.dropDraft(c);
         else c.say('confirm.nothing');
+        break;
+      case 'stop':
+        await this.onReminder(c, async () => {
+          const stopped = await this.ports.reminders.stopSeries(c.user, Number(arg));
+          if (!stopped) return c.say('series.none');
+          c.reminderId = stopped.id;
+          c.say('series.stopped', { subject: stopped.subject });
+        });
         break;
       case 'snooze': {
         const delta = SNOOZE[extra as keyof typeof SNOOZE] ?? SNOOZE['10m'];
@@ -418,7 +766,7 @@ export class Conversation {
         kind: 'voice',
         audio,
         caption: reminderCaption(reminder.languageCode, reminder.reminderText),
-        buttons: reminderButtons(c.user.language, reminder.id, c.channel),
+        buttons: reminderButtons(c.user.language, reminder.id, c.channel, Boolean(reminder.rrule)),
       },
     });
   }

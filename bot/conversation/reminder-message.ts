@@ -16,15 +16,21 @@ export function reminderCaption(language: Language, text: string): string {
   return t(language, 'reminder.caption', { text: text.trim() });
 }
 
-/** Snooze 10 min / 1 h / tomorrow, and done: the buttons under a delivered reminder. */
-export function reminderButtons(language: Language, reminderId: number, channel: ChannelName | string): ReplyButton[] {
+/**
+ * Snooze 10 min / 1 h / tomorrow, and done: the buttons under a delivered reminder; a repeating
+ * one also offers "stop repeating" (on WhatsApp, whose limit is 3, in place of the third snooze).
+ */
+export function reminderButtons(language: Language, reminderId: number, channel: ChannelName | string, repeating = false): ReplyButton[] {
   const all: ReplyButton[] = [
     { id: `snooze:${reminderId}:10m`, title: t(language, 'button.snooze10m') },
     { id: `snooze:${reminderId}:1h`, title: t(language, 'button.snooze1h') },
     { id: `snooze:${reminderId}:tomorrow`, title: t(language, 'button.snoozeTomorrow') },
     { id: `done:${reminderId}`, title: t(language, 'button.done') },
   ];
-  return all.slice(0, maxButtons(channel));
+  if (!repeating) return all.slice(0, maxButtons(channel));
+  const stop = { id: `stop:${reminderId}`, title: t(language, 'button.stopSeries') };
+  const max = maxButtons(channel);
+  return max <= 3 ? [...all.slice(0, max - 1), stop] : [...all, stop];
 }
 
 export function playButtonId(reminderId: number): string {

@@ -3,9 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { User } from '../../api/accounts/user.entity';
 import { MessageLogService } from '../../api/live/message-log.service';
-import type { DeliveryOutcome, DueReminder, ReminderDeliveryPort } from '../../api/reminders/reminder-delivery.port';
+import type { DeliveryOutcome, DeliveryProgress, DueReminder, ReminderDeliveryPort } from '../../api/reminders/reminder-delivery.port';
 import { ChannelSendError, type OutboundMessage } from '../channels/channel.types';
-import { isReminderCapable } from '../channels/reminder-notice';
+import { isReminderCapable, type ReminderPart } from '../channels/reminder-notice';
 import { ConversationStateStore } from '../conversation/conversation-state.store';
 import { playButtonId, reminderButtons, reminderCaption, reminderSpeech } from '../conversation/reminder-message';
 import { TEXT_TO_SPEECH, type TextToSpeech } from '../voice';
@@ -36,7 +36,7 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
     return (user && this.chooser.routeFor(user)?.name) ?? 'simulator';
   }
 
-  async deliver(reminder: DueReminder): Promise<DeliveryOutcome> {
+  async deliver(reminder: DueReminder, progress?: DeliveryProgress): Promise<DeliveryOutcome> {
     const user = await this.users.findOne({ where: { id: reminder.userId } });
     if (!user) return { ok: false, retryable: false, error: 'The reminder has no user any more' };
     const route = this.chooser.routeFor(user);
@@ -45,7 +45,7 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
     const language = reminder.languageCode === 'en' ? 'en' : 'fr';
     const text = reminder.reminderText?.trim() || reminder.subject;
     const caption = reminderCaption(language, text);
-    const buttons = reminderButtons(user.language === 'en' ? 'en' : 'fr', reminder.id, route.name);
+    const buttons = reminderButtons(user.language === 'en' ? 'en' : 'fr', reminder.id, route.name, Boolean(reminder.rrule));
     const meta = { userId: user.id, kind: 'reminder' as const, reminderId: reminder.id, details: { attempt: reminder.attempt } };
     try {
       const audio = await this.tts.synthesize(reminderSpeech(language, text), language);
@@ -54,7 +54,16 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
       if (isReminderCapable(route.channel)) {
         const lastInboundAt = route.name === 'whatsapp' ? await this.log.lastIncomingAt(user.id, 'whatsapp') : null;
         try {
-          const sent = await route.channel.sendReminder(route.recipientId, { subject: reminder.subject, language, voice: audio, caption, buttons, lastInboundAt, playButtonId: playButtonId(reminder.id) });
+          const sent = await route.channel.sendReminder(route.recipientId, {
+            subject: reminder.subject,
+            language,
+            voice: audio,
+            caption,
+            buttons,
+            lastInboundAt,
+            playButtonId: playButtonId(reminder.id),
+            ...(progress ? { sentParts: progress.sent, onPartSent: (part: ReminderPart, id?: string) => progress.record(part, id) } : {}),
+          });
           providerMessageId = sent.providerMessageId;
           await this.outbox.record(
             route,
@@ -67,8 +76,9 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
           await this.outbox.record(route, voice, meta, undefined, 'failed', (e as Error).message);
           throw e;
         }
-      } else {
+      } else if (!progress?.sent.has('voice')) {
         providerMessageId = (await this.outbox.send(route, voice, meta)).providerMessageId;
+        await progress?.record('voice', providerMessageId);
       }
       await this.states.setLastReminder(user.id, reminder.id).catch(() => undefined);
       return { ok: true, ...(providerMessageId ? { providerMessageId } : {}) };

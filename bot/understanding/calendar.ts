@@ -14,6 +14,15 @@ export function nextWeekday(today: DateTime, weekday: number, includeToday = fal
   return today.startOf('day').plus({ days: diff });
 }
 
+/**
+ * The calendar date `days` after a date, with plain integer arithmetic: the parsers run this for
+ * every weekday word, and a Luxon DateTime per call is most of their cost.
+ */
+export function addDays(date: { year: number; month: number; day: number }, days: number): Ymd {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
 /** The weekday in the calendar week `weeksAhead` weeks from this one (weeks start on Monday). */
 export function weekdayInWeek(today: DateTime, weekday: number, weeksAhead: number): DateTime {
   return today

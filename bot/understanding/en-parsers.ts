@@ -305,7 +305,7 @@ function enWeekdayParser(): Parser {
 }
 
 function enOrdinalParser(): Parser {
-  const target = `(?<target>(?:the\\s+)?(?:next|following|this|current)\\s+month|(?<month>${EN_MONTH_RE})(?:\\s+(?<year>\\d{4}))?)`;
+  const target = `(?<target>(?:the\\s+)?(?:next|following|this|current)\\s+month|(?<month>${EN_MONTH_RE})(?:\\s+(?<year>\\d{4}))?|(?<plain>the\\s+month))`;
   const re =
     `(?:on\\s+)?(?:the\\s+)?(?<ord>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|(?:\\d{1,2}(?:st|nd|rd|th)?|second|third|fourth|fifth)\\s+last)\\s+` +
     `(?<what>${EN_WEEKDAY_RE}|day)\\s+(?:of|in)\\s+(?:the\\s+)?${target}`;
@@ -323,6 +323,7 @@ function enOrdinalParser(): Parser {
       month: m.groups.month ? EN_MONTHS[fold(m.groups.month)] : undefined,
       year: m.groups.year ? Number(m.groups.year) : undefined,
       relative: /next|following/.test(m.groups.target ?? '') ? 1 : 0,
+      upcoming: !!m.groups.plain,
     });
   });
 }

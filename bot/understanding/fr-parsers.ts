@@ -152,7 +152,7 @@ const NOON_DINNER_ZONES = new Set([
 function frMealParser(): Parser {
   const re =
     `(?:juste\\s+)?apr[èe]s\\s+(?:le\\s+|mon\\s+|)(?<meal>d[ée]jeuner|d[ée]j|repas\\s+de\\s+midi|manger|d[îi]ner|souper)` +
-    `|(?:[àa]\\s+|vers\\s+)?l'heure\\s+du\\s+(?<at>d[ée]jeuner|d[îi]ner|souper)` +
+    `|(?:(?:[àa]|vers|sur|pour|pendant)\\s+)?l'heure\\s+du\\s+(?<at>d[ée]jeuner|d[îi]ner|souper)` +
     `|(?:au|pour\\s+le|pendant\\s+le)\\s+(?<au>d[îi]ner|souper)` +
     `|(?:[àa]\\s+|pendant\\s+)(?:la\\s+|ma\\s+)pause\\s+(?:d[ée]jeuner|d[ée]j|de\\s+midi)|(?:[àa]\\s+la\\s+)?mi[\\s-]journ[ée]e`;
   return pieceParser('fr-meal', re, (m, env) => {
@@ -229,7 +229,7 @@ function frOrdinalParser(): Parser {
   const re =
     `(?:le\\s+)?(?<ord>premier|premi[èe]re|1er|1re|deuxi[èe]me|second|2e|2[èe]me|troisi[èe]me|3e|3[èe]me|quatri[èe]me|4e|4[èe]me|cinqui[èe]me|5e|5[èe]me|derni[èe]re?)\\s+` +
     `(?<what>${FR_WEEKDAY_RE}|jour)\\s+(?:de\\s+la\\s+|du\\s+|de\\s+|d')` +
-    `(?<target>mois\\s+prochain|mois\\s+suivant|ce\\s+mois(?:-ci)?|mois\\s+en\\s+cours|(?<month>${FR_MONTH_RE})(?:\\s+(?<year>\\d{4}))?)`;
+    `(?<target>mois\\s+prochain|mois\\s+suivant|ce\\s+mois(?:-ci)?|mois\\s+en\\s+cours|(?<month>${FR_MONTH_RE})(?:\\s+(?<year>\\d{4}))?|(?<plain>mois))`;
   return pieceParser('fr-ordinal', re, (m, env) => {
     const ord = fold(m.groups.ord ?? '');
     const n = /^derni/.test(ord) ? -1 : FR_ORDINALS[ord];
@@ -239,6 +239,7 @@ function frOrdinalParser(): Parser {
       month: m.groups.month ? FR_MONTHS[fold(m.groups.month)] : undefined,
       year: m.groups.year ? Number(m.groups.year) : undefined,
       relative: /prochain|suivant/.test(m.groups.target ?? '') ? 1 : 0,
+      upcoming: !!m.groups.plain,
     });
   });
 }

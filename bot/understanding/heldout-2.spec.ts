@@ -96,12 +96,21 @@ describe('general fixes found by the second held-out set', () => {
     expect(read('remind me tomorrow, no matter what, at 5pm to call Paul', 'en').due).toBe('2026-04-16T17:00');
   });
 
-  it('asks rather than silently picking one of two times joined by "et"/"and"; a range keeps its start', () => {
-    expect(read("rappelle-moi à 8h et à 20h de prendre mon antibiotique", 'fr')).toEqual({
-      due: null,
-      subject: 'prendre mon antibiotique',
-    });
-    expect(read('remind me to take my pills at 8am and 8pm', 'en')).toEqual({ due: null, subject: 'take my pills' });
+  it('reads two times joined by "et"/"and" as two reminders (rule 16; version 1 asked); a range keeps its start', () => {
+    const several = (text: string, language: Language) =>
+      (understand(text, { now: NOW, timezone: PARIS, language }).reminders ?? []).map((r) => ({
+        due: 'dueLocal' in r ? r.dueLocal : null,
+        subject: r.subject,
+      }));
+    expect(several("rappelle-moi à 8h et à 20h de prendre mon antibiotique", 'fr')).toEqual([
+      { due: '2026-04-16T08:00', subject: 'prendre mon antibiotique' },
+      { due: '2026-04-15T20:00', subject: 'prendre mon antibiotique' },
+    ]);
+    expect(several('remind me to take my pills at 8am and 8pm', 'en')).toEqual([
+      { due: '2026-04-16T08:00', subject: 'take my pills' },
+      { due: '2026-04-15T20:00', subject: 'take my pills' },
+    ]);
+    // parseWhen answers "when?" for one reminder: two times there still ask again.
     expect(parseWhen('8am and 8pm', { now: NOW, timezone: PARIS, language: 'en' })).toBeNull();
     expect(read("rappelle-moi entre 15h et 17h d'appeler", 'fr')).toEqual({ due: '2026-04-15T15:00', subject: 'appeler' });
     expect(read('remind me between 3pm and 5pm to call', 'en')).toEqual({ due: '2026-04-15T15:00', subject: 'call' });

@@ -1,4 +1,5 @@
 export { understand, parseWhen, toZonedNow } from './understand';
+export { understandCorrection } from './correction';
 export { detectLanguage } from './language';
 export { stripTrigger, extractSubject } from './subject';
 export { zoneFromPhone } from './zone-from-phone';
@@ -12,4 +13,6 @@ export type {
   UnderstoodReminder,
   MissingWhen,
   WhenResult,
+  Correction,
+  CurrentReminder,
 } from './types';

@@ -196,6 +196,18 @@ function frVigesimal(
   return { value: base, used: k - i };
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Every word a number in words can start with, lower-case and without accents. */
+const NUMBER_STARTS: Record<Language, Set<string>> = {
+  en: new Set([...Object.keys(EN_UNITS), ...Object.keys(EN_TENS), ...Object.keys(EN_ORDINALS_ALONE)]),
+  fr: new Set(
+    [...Object.keys(FR_UNITS), ...Object.keys(FR_TENS), ...Object.keys(FR_ORDINALS_ALONE), 'un', 'une', 'soixante', 'quatre', 'dix'].map((w) =>
+      foldWord(w),
+    ),
+  ),
+};
+
 /**
  * Rewrites number words as digits and evens out apostrophes and spaces, keeping a map back to
  * the original text. Only cardinal numbers are rewritten; ordinals ("third", "premier") are left
@@ -217,7 +229,11 @@ export function normalize(original: string, lang: Language): NormalizedText {
     }
     cursor = end;
   };
+  const starts_ = NUMBER_STARTS[lang];
   for (let i = 0; i < tokens.length; i++) {
+    // Most words are no number: a set lookup settles them before the full reading.
+    const lower = tokens[i].word.toLowerCase();
+    if (!starts_.has(ASCII.test(lower) ? lower : foldWord(lower))) continue;
     const num = readNumber(tokens, i, base, lang);
     if (!num) continue;
     const first = tokens[i];

@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
 import { forwardDate, nextWeekday } from './calendar';
+import { zoneNamed } from './zone-cache';
 import { DayPart, WhenPiece } from './types';
 
 /** Rule 3: the hour a day part stands for when no time is given. */
-const PART_HOUR: Record<DayPart, number> = {
+export const PART_HOUR: Record<DayPart, number> = {
   morning: 9,
   noon: 12,
   afternoon: 15,
@@ -39,7 +40,7 @@ export function combinePieces(pieces: WhenPiece[]): WhenPiece {
 }
 
 /** Hours the time may stand for, in order of preference (rule 8, day parts). */
-function candidateHours(piece: WhenPiece): number[] {
+export function candidateHours(piece: WhenPiece): number[] {
   const t = piece.time!;
   const part = piece.part;
   const h = t.hour;
@@ -76,13 +77,14 @@ export interface Resolved {
  */
 export function resolvePiece(piece: WhenPiece, nowInstant: DateTime, userZone: string): Resolved | null {
   const zone = piece.zone ?? userZone;
-  const now = nowInstant.setZone(zone);
+  const z = zoneNamed(zone);
+  const now = nowInstant.setZone(z);
   if (piece.instant !== undefined) {
-    return { local: DateTime.fromMillis(piece.instant, { zone }), zone };
+    return { local: DateTime.fromMillis(piece.instant, { zone: z }), zone };
   }
   const today = now.startOf('day');
   const at = (day: DateTime, hour: number, minute: number) =>
-    DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone });
+    DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: z });
 
   const midnight = !!piece.time?.midnight;
   let hours: number[];
@@ -107,7 +109,7 @@ export function resolvePiece(piece: WhenPiece, nowInstant: DateTime, userZone: s
 
   if (piece.date) {
     const fwd = forwardDate(piece.date, today);
-    let day = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone });
+    let day = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z });
     if (!day.isValid) return null;
     if (midnight) day = day.plus({ days: 1 });
     return { local: firstAhead([day]), zone };

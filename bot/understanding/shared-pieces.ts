@@ -1,4 +1,4 @@
-import { nextWeekday, nthDayOfMonth, nthWeekdayOfMonth, weekdayInWeek, ymd } from './calendar';
+import { addDays, nextWeekday, nthDayOfMonth, nthWeekdayOfMonth, weekdayInWeek, ymd } from './calendar';
 import { isClockDuration, readDuration } from './duration';
 import { ParseEnv } from './piece-parser';
 import { WhenPiece } from './types';
@@ -17,21 +17,26 @@ export function weekdayPiece(env: ParseEnv, weekday: number, mode: WeekdayMode, 
     if (dayOfMonth < 1 || dayOfMonth > 31) return null;
     // "mercredi 13", "Tuesday the 19th": the next such day of a month, preferring one on that weekday.
     let fallback: WhenPiece | null = null;
+    const todayKey = today.year * 10000 + today.month * 100 + today.day;
     for (let i = 0; i < 14; i++) {
-      const base = today.startOf('month').plus({ months: i });
-      if (dayOfMonth > (base.daysInMonth ?? 31)) continue;
-      const d = base.set({ day: dayOfMonth });
-      if (d < today) continue;
-      if (d.weekday === weekday) return { date: ymd(d), fromWeekday: true };
-      fallback ??= { date: ymd(d), fromWeekday: true };
+      const first = new Date(Date.UTC(today.year, today.month - 1 + i, 1));
+      const year = first.getUTCFullYear();
+      const month = first.getUTCMonth() + 1;
+      if (dayOfMonth > new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
+      if (year * 10000 + month * 100 + dayOfMonth < todayKey) continue;
+      const date = { year, month, day: dayOfMonth };
+      if ((new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDay() || 7) === weekday) return { date, fromWeekday: true };
+      fallback ??= { date, fromWeekday: true };
     }
     return fallback;
   }
+  if (mode === 'next' || mode === 'this') {
+    let diff = (weekday - today.weekday + 7) % 7;
+    if (diff === 0 && mode === 'next') diff = 7;
+    return { date: addDays(today, diff), fromWeekday: true };
+  }
   let d;
   switch (mode) {
-    case 'this':
-      d = nextWeekday(today, weekday, true);
-      break;
     case 'following-week':
       d = weekdayInWeek(today, weekday, 1);
       break;
@@ -58,7 +63,7 @@ export function ordinalDayPiece(
   env: ParseEnv,
   n: number,
   weekday: number,
-  target: { month?: number; year?: number; relative: number },
+  target: { month?: number; year?: number; relative: number; upcoming?: boolean },
 ): WhenPiece | null {
   const today = env.today;
   const compute = (year: number, month: number) =>
@@ -73,7 +78,13 @@ export function ordinalDayPiece(
     return d ? { date: ymd(d) } : null;
   }
   const base = today.startOf('month').plus({ months: target.relative });
-  const d = compute(base.year, base.month);
+  let d = compute(base.year, base.month);
+  // "the last friday of the month", "le dernier jour du mois": the next one, so next month's once
+  // this month's has passed.
+  if (target.upcoming && (!d || d.toISODate()! < today.toISODate()!)) {
+    const next = base.plus({ months: 1 });
+    d = compute(next.year, next.month);
+  }
   return d ? { date: ymd(d) } : null;
 }
 

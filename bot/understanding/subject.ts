@@ -25,7 +25,7 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:mets|mettez|mettre|cr[ée]e|cr[ée]ez|ajoute|ajoutez|programme|programmez|je\s+voudrais|j'aimerais|je\s+veux|il\s+me\s+faut)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
     /^(?:rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     // "j'aimerais que tu me rappelles de", "je voudrais que vous me rappeliez de", "tu me rappelles de".
-    /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez|lerai[st]?|leras|lerez|leriez|lerais|lerait)(?![\p{L}])(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+j'|(?:que\s+je|qu'on|que\s+l'on|que)(?![\p{L}]))/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)(?![\p{L}])/iu,
     /^(?:je\s+|j')?(?:dois|devrais|devrai|vais|veux|voudrais|aimerais|ai\s+besoin\s+d'|ai\s+besoin\s+de|ai\s+à|ai\s+a)(?![\p{L}])/iu,
@@ -106,6 +106,44 @@ function trimPunctuation(s: string): string {
   return s.replace(/^[\s,.;:!?\-–—"“”«»]+/u, '').replace(/[\s,;:!?\-–—"“”«»]+$/u, '').replace(/\.+$/, '').trim();
 }
 
+/**
+ * A request to remind, however it is put: a verb of reminding or of not forgetting addressed to
+ * the bot ("me rappeler", "me fais penser", "remind me", "ping me", "don't let me forget"), with
+ * what follows it as the subject. What comes before it ("tu pourras", "j'ai besoin que tu", "ce
+ * serait cool que tu", "hey Siri", "could you", "you know what") is the way of asking and goes
+ * too, provided it is short and names no thing of its own (no article or possessive: "acheter le
+ * livre qui me rappelle…" keeps its words).
+ */
+const REQUEST_VERB: Record<Language, string> = {
+  en:
+    String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt)(?:s|ed|ing)?\s+me` +
+    String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
+    String.raw`|(?:don'?t|do\s+not|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
+  fr:
+    String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|fai\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
+    String.raw`|rapp?ell?\p{L}*[- ]moi|fai\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
+    String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie|(?:n'|ne\s+)?oubli\p{L}*\s+pas`,
+};
+const REQUEST_TAIL: Record<Language, string> = {
+  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
+  fr: String.raw`(?:\s+(?:de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
+};
+const REQUEST: Record<Language, RegExp> = {
+  en: new RegExp(String.raw`^((?:\S+\s+){0,10}?)(?:${REQUEST_VERB.en})${REQUEST_TAIL.en}`, 'iu'),
+  fr: new RegExp(String.raw`^((?:\S+\s+){0,10}?)(?:${REQUEST_VERB.fr})${REQUEST_TAIL.fr}`, 'iu'),
+};
+/** Words that make the text before a reminding verb part of the subject ("buy the book that reminds me"). */
+const NAMES_A_THING: Record<Language, RegExp> = {
+  en: /(?<![\p{L}'])(?:the|a|an|my|his|her|our|their|its|this|these|those|some)(?![\p{L}'])|\d/iu,
+  fr: /(?<![\p{L}])(?:le|la|les|l'|un|une|des|du|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|cette|ces|cet)(?![\p{L}])|\d/iu,
+};
+
+function stripRequest(s: string, language: Language): string {
+  const m = s.match(REQUEST[language]);
+  if (!m || NAMES_A_THING[language].test(m[1])) return s;
+  return s.slice(m[0].length);
+}
+
 /** Removes the trigger phrase and the fillers from the start, repeatedly ("ok so remind me to..."). */
 export function stripTrigger(text: string, language: Language): string {
   let s = collapse(text);
@@ -113,13 +151,16 @@ export function stripTrigger(text: string, language: Language): string {
     const before = s;
     s = trimPunctuation(s);
     s = s.replace(EDGE_FILLERS[language], '');
+    let matched = false;
     for (const re of TRIGGERS[language]) {
       const m = s.match(re);
       if (m && m[0].length > 0) {
         s = s.slice(m[0].length);
+        matched = true;
         break;
       }
     }
+    if (!matched) s = stripRequest(s, language);
     s = trimPunctuation(s);
     if (s === before) break;
   }
@@ -133,9 +174,13 @@ export function stripTrigger(text: string, language: Language): string {
 export function extractSubject(original: string, spans: RemovedSpan[], language: Language): string {
   let s = original;
   const sorted = [...spans].sort((a, b) => b.start - a.start);
+  // Text before `limit` is still at its original offsets (cuts go right to left; a dangling
+  // connector cut with a span may reach into the next span, which then ends there).
+  let limit = Infinity;
   for (const span of sorted) {
+    if (span.start >= limit) continue;
     let head = s.slice(0, span.start);
-    const tail = s.slice(span.end);
+    const tail = s.slice(Math.min(span.end, limit));
     const dangling = span.kind === 'time' ? DANGLING_BEFORE_TIME[language] : DANGLING_BEFORE_DATE[language];
     for (let guard = 0; guard < 4; guard++) {
       const cut = danglingAtEnd(head, dangling);
@@ -143,6 +188,7 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
       head = head.slice(0, head.length - cut);
     }
     s = `${head} ${tail}`;
+    limit = head.length;
   }
   s = s.replace(FILLERS_ANYWHERE[language], ' ');
   s = collapse(s);

@@ -21,15 +21,44 @@ export interface WhenResult {
 export interface UnderstoodReminder extends WhenResult {
   subject: string;
   language: Language;
+  /**
+   * RFC 5545 RRULE without DTSTART, read in `zone` (e.g. 'FREQ=WEEKLY;BYDAY=MO'); `dueAt` is the
+   * first occurrence. null for a one-off reminder.
+   */
+  rrule: string | null;
 }
 
 export interface MissingWhen {
   subject: string;
   missing: 'when';
   language: Language;
+  rrule?: string | null;
 }
 
-export type Understanding = UnderstoodReminder | MissingWhen;
+export type Understanding = (UnderstoodReminder | MissingWhen) & {
+  /**
+   * Present when the message asks for several reminders: all of them in the order said; the
+   * top-level fields repeat the first one.
+   */
+  reminders?: Array<UnderstoodReminder | MissingWhen>;
+};
+
+/** What a follow-up message changes in the reminder just proposed or just confirmed. */
+export type Correction =
+  /** Merged with the current reminder: "non, plutôt à 18h" keeps the date, "non, jeudi" keeps the time. */
+  | { kind: 'when'; dueAt: Date; zone: string; dueLocal: string; rrule: string | null }
+  /** "change le sujet : appeler Paul", "actually it's to call Paul". */
+  | { kind: 'subject'; subject: string }
+  /** "annule le dernier", "cancel that", "laisse tomber". */
+  | { kind: 'cancel' };
+
+/** The reminder a correction applies to. */
+export interface CurrentReminder {
+  dueAt: Date;
+  zone: string;
+  subject: string;
+  rrule: string | null;
+}
 
 export type DayPart = 'morning' | 'noon' | 'afternoon' | 'evening' | 'night';
 

@@ -2,17 +2,37 @@ import type { ParsedResult, ParsingOption } from 'chrono-node';
 import { DateTime } from 'luxon';
 import { chronoFor } from './chrono-setup';
 import { dayFirstIn } from './date-order';
+import { zoneNamed } from './zone-cache';
 import { detectLanguage } from './language';
-import { normalize, originalSpan } from './normalize';
+import { NormalizedText, normalize, originalSpan } from './normalize';
 import { ParseEnv, pieceOf } from './piece-parser';
 import { combinePieces, resolvePiece } from './resolve';
+import { findRepeats, RepeatMarker } from './repeat';
+import { splitReminders } from './several';
 import { extractSubject, RemovedSpan } from './subject';
 import { Language, UnderstandContext, Understanding, WhenPiece, WhenResult } from './types';
 
+/** "2026-04-15T10:20:00+02:00" (or Z): the usual shape of `now`, read without Luxon's ISO parser. */
+const ISO_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/;
+
+function instantOf(now: Date | string): DateTime {
+  if (typeof now !== 'string') return DateTime.fromJSDate(now);
+  const m = ISO_OFFSET.exec(now);
+  if (m) {
+    const local = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0), +(m[7] ?? '0').padEnd(3, '0'));
+    const offset = m[8] ? 0 : (m[9] === '-' ? -1 : 1) * (+m[10] * 60 + +m[11]);
+    const ms = local - offset * 60000;
+    // Out-of-range fields (month 13) make Date.UTC roll over: those go to the full parser.
+    const check = new Date(local);
+    if (check.getUTCMonth() === +m[2] - 1 && check.getUTCDate() === +m[3] && +m[4] < 24 && +m[5] < 60) return DateTime.fromMillis(ms);
+  }
+  return DateTime.fromISO(now, { setZone: true });
+}
+
 export function toZonedNow(now: Date | string, timezone: string): DateTime {
-  const base = typeof now === 'string' ? DateTime.fromISO(now, { setZone: true }) : DateTime.fromJSDate(now);
+  const base = instantOf(now);
   if (!base.isValid) throw new RangeError(`Invalid "now": ${String(now)}`);
-  const zoned = base.setZone(timezone);
+  const zoned = base.setZone(zoneNamed(timezone));
   if (!zoned.isValid) throw new RangeError(`Unknown time zone: ${timezone}`);
   return zoned;
 }
@@ -45,18 +65,44 @@ function pieceFromChrono(result: ParsedResult, text: string): WhenPiece | null {
   return piece.date || piece.time ? piece : null;
 }
 
-interface Extraction {
+export interface Extraction {
   pieces: WhenPiece[];
-  /** Spans of the date/time words in the original text. */
-  spans: RemovedSpan[];
-  /** Two different times for one reminder ("à 8h et à 20h"): the bot must ask. */
+  /** Spans of the date/time words in the original text, with where they start in the normalized text. */
+  spans: Array<RemovedSpan & { at: number }>;
+  /** [start, end) of each piece in the normalized text. */
+  at: Array<[number, number]>;
+  /** Repetition words ("tous les lundis", "for 5 days"), in the normalized text. */
+  repeats: RepeatMarker[];
+  /** Two different times for one reminder ("à 8h et à 20h"): parseWhen must ask. */
   conflict: boolean;
+  norm: NormalizedText;
 }
 
-function extract(text: string, language: Language, now: DateTime, zone: string, bareDurations: boolean): Extraction {
+function extract(
+  text: string,
+  language: Language,
+  now: DateTime,
+  zone: string,
+  bareDurations: boolean,
+  withRepeats = false,
+): Extraction {
   const norm = normalize(text, language);
   const today = DateTime.utc(now.year, now.month, now.day);
   const env: ParseEnv = { now, today, zone, language, bareDurations };
+  const repeats = withRepeats ? findRepeats(norm.text, language) : [];
+  // Repetition words are blanked before the date parsers run: same length, so positions hold,
+  // and with a sign that is neither a space nor a letter, so the words on either side never join
+  // ("à 18h jusqu'au 31 août" must not read as 18:31).
+  let parsed = norm.text;
+  if (repeats.length) {
+    let out = '';
+    let cursor = 0;
+    for (const r of repeats) {
+      out += parsed.slice(cursor, r.start) + ' ' + '·'.repeat(Math.max(0, r.end - r.start - 2)) + (r.end - r.start > 1 ? ' ' : '');
+      cursor = r.end;
+    }
+    parsed = out + parsed.slice(cursor);
+  }
   // chrono's reference is the user's calendar day at noon expressed as UTC with offset 0, so
   // its own parsers (month names, numeric dates) fill in the user's year without ever touching
   // the host's zone; noon is never inside a DST gap. Our parsers read `now` from the env.
@@ -65,18 +111,17 @@ function extract(text: string, language: Language, now: DateTime, zone: string, 
     timezone: 0,
   };
   const option = { rappel: env } as ParsingOption;
-  const results = chronoFor(language, bareDurations, dayFirstIn(zone)).parse(norm.text, reference, option);
+  const results = chronoFor(language, bareDurations, dayFirstIn(zone)).parse(parsed, reference, option);
   const pieces: WhenPiece[] = [];
-  const spans: RemovedSpan[] = [];
-  /** [start, end) of each piece in the normalized text. */
+  const spans: Array<RemovedSpan & { at: number }> = [];
   const at: Array<[number, number]> = [];
   for (const r of results) {
-    const piece = pieceOf(r) ?? pieceFromChrono(r, norm.text);
+    const piece = pieceOf(r) ?? pieceFromChrono(r, parsed);
     if (!piece) continue;
     pieces.push(piece);
     at.push([r.index, r.index + r.text.length]);
     const [start, end] = originalSpan(norm, r.index, r.index + r.text.length);
-    spans.push({ start, end, kind: piece.time && !piece.date ? 'time' : 'date' });
+    spans.push({ start, end, kind: piece.time && !piece.date ? 'time' : 'date', at: r.index });
   }
   // A time that only labels a thing ("catch the 7:15 train") gives way to a real one and stays
   // in the subject; alone, it is the due time.
@@ -89,11 +134,15 @@ function extract(text: string, language: Language, now: DateTime, zone: string, 
       }
     }
   }
+  for (const r of repeats) {
+    const [start, end] = originalSpan(norm, r.start, r.end);
+    spans.push({ start, end, kind: 'date', at: r.start });
+  }
   const conflict = settleTwoTimes(norm.text, pieces, at, (s, e) => {
     const [start, end] = originalSpan(norm, s, e);
-    spans.push({ start, end, kind: 'time' });
+    spans.push({ start, end, kind: 'time', at: s });
   });
-  return { pieces, spans, conflict };
+  return { pieces, spans, at, repeats, conflict, norm };
 }
 
 /** Hesitations a voice transcript puts between a time and its correction. */
@@ -112,10 +161,10 @@ const JOINED = /^[\s,]*(?:et|and|puis|then|&|,)(?:\s+(?:encore|again|aussi|also)
 const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 
 /** Fields a later piece re-states after a correction: the day, or the time of day. */
-function dayFields(p: WhenPiece): boolean {
+export function dayFields(p: WhenPiece): boolean {
   return !!(p.date || p.weekend);
 }
-function clockFields(p: WhenPiece): boolean {
+export function clockFields(p: WhenPiece): boolean {
   return !!(p.time || p.part || p.instant !== undefined);
 }
 
@@ -171,29 +220,24 @@ function settleTwoTimes(
   return conflict;
 }
 
-function format(local: DateTime): string {
+export function format(local: DateTime): string {
   return local.toFormat("yyyy-MM-dd'T'HH:mm");
 }
 
 /**
  * Reads a reminder request: what to be reminded of and when, following
- * /work/shared/extraction/CONVENTIONS.md. Pure and deterministic: the same text, `now` and zone
+ * /work/shared/extraction/CONVENTIONS.md (rules 1-17): a repetition gives `rrule` with the first
+ * occurrence as `dueAt`; a message asking for several reminders lists them all in `reminders`,
+ * the top-level fields repeating the first. Pure and deterministic: the same text, `now` and zone
  * always give the same answer, whatever the host's time zone.
  */
 export function understand(text: string, ctx: UnderstandContext): Understanding {
   const language = ctx.language ?? detectLanguage(text);
   const now = toZonedNow(ctx.now, ctx.timezone);
-  const { pieces, spans, conflict } = extract(text, language, now, ctx.timezone, false);
-  const subject = extractSubject(text, spans, language);
-  const resolved = pieces.length && !conflict ? resolvePiece(combinePieces(pieces), now, ctx.timezone) : null;
-  if (!resolved || !resolved.local.isValid) return { subject, missing: 'when', language };
-  return {
-    subject,
-    dueAt: resolved.local.toJSDate(),
-    zone: resolved.zone,
-    dueLocal: format(resolved.local),
-    language,
-  };
+  const ex = extract(text, language, now, ctx.timezone, false, true);
+  const all = splitReminders(text, ex, language, now, ctx.timezone);
+  const first = all[0];
+  return all.length > 1 ? { ...first, reminders: all } : first;
 }
 
 /**

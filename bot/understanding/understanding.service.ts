@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { detectLanguage } from './language';
 import { stripTrigger } from './subject';
-import { Language, UnderstandContext, Understanding, WhenResult } from './types';
+import { understandCorrection } from './correction';
+import { Correction, CurrentReminder, Language, UnderstandContext, Understanding, WhenResult } from './types';
 import { parseWhen, understand } from './understand';
 import { AmbiguousZone, zoneFromPhone } from './zone-from-phone';
 
@@ -13,6 +14,10 @@ import { AmbiguousZone, zoneFromPhone } from './zone-from-phone';
 export class UnderstandingService {
   understand(text: string, ctx: UnderstandContext): Understanding {
     return understand(text, ctx);
+  }
+
+  understandCorrection(text: string, ctx: UnderstandContext & { current: CurrentReminder }): Correction | null {
+    return understandCorrection(text, ctx);
   }
 
   parseWhen(text: string, ctx: UnderstandContext): WhenResult | null {

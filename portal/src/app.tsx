@@ -51,9 +51,8 @@ function Routes() {
         <Route path="/simulator">
           <RequireAuth><SimulatorPage /></RequireAuth>
         </Route>
-        <Route path="/payment-success">
-          <RequireAuth><PaymentSuccessPage /></RequireAuth>
-        </Route>
+        {/* Not behind RequireAuth: the page itself says "must be logged in" after 2 s (SPEC §4). */}
+        <Route path="/payment-success" component={PaymentSuccessPage} />
         <Route component={NotFoundPage} />
       </Switch>
       </Suspense>

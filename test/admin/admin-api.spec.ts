@@ -60,6 +60,18 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     await agents.admin.delete(`/api/admin/users/${agents.adminId}`).expect(403);
   });
 
+  it('reminders: the repetition in French and the next occurrence, for the back-office', async () => {
+    const { agent } = await t.registerUser({ language: 'en' });
+    const monday = new Date(Date.now() + 8 * 86_400_000);
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7));
+    monday.setUTCHours(7, 0, 0, 0);
+    const r = await agent.post('/api/reminders').send({ subject: 'Sortir les bacs', reminderText: 'Sortir les bacs verts', time: monday.toISOString(), timezone: 'Europe/Paris', repeat: 'weekly' }).expect(201);
+    const found = await agents.support.get('/api/admin/reminders?q=bacs').expect(200);
+    const row = found.body.find((x: { id: number }) => x.id === r.body.id);
+    expect(row).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=MO', nextOccurrenceAt: r.body.reminderTime });
+    expect(row.repeatDescription).toMatch(/^tous les lundis à 0[89]:00$/);
+  });
+
   it('reminders: search, trigger only when pending (the spec\'s refusal), edits cannot race the dispatcher', async () => {
     const { reminder } = await userWithReminder('Renouveler le passeport');
     const found = await agents.support.get('/api/admin/reminders?q=passeport').expect(200);

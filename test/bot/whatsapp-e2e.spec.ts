@@ -150,6 +150,32 @@ describe.each(testDatabases())('WhatsApp end to end (%s)', (db) => {
     await waitFor(async () => (await t.dataSource.query(`SELECT status FROM message_log WHERE provider_message_id = $1`, [sent.provider_message_id]))[0]?.status === 'delivered', 'delivered status');
   });
 
+  it('a reminder whose text part failed is retried without sending its voice note again', async () => {
+    const [user] = await t.dataSource.query(`SELECT id FROM users WHERE phone_number = '+${USER_WA}'`);
+    const [{ id }] = await t.dataSource.query(
+      `INSERT INTO reminders (user_id, subject, reminder_text, due_at, next_attempt_at, timezone, language_code, status_changed_at)
+       VALUES ($1, 'Arroser les plantes', 'Arroser les plantes', now() + interval '1 hour', now() + interval '1 hour', 'Europe/Paris', 'fr', now()) RETURNING id`,
+      [user.id],
+    );
+    const audioBefore = graph.sentMessages().filter((m) => m.type === 'audio').length;
+    // The voice note goes through; the text with buttons right after it fails (Meta has a 500).
+    graph.failNext('/messages', 500, { code: 1, message: 'An unknown error occurred' }, {}, 1);
+    await t.dataSource.query(`UPDATE reminders SET next_attempt_at = now() WHERE id = $1`, [id]);
+    await waitFor(async () => (await t.dataSource.query(`SELECT last_error FROM reminders WHERE id = $1`, [id]))[0].last_error, 'the failed attempt', 20_000);
+    const parts = await t.dataSource.query(`SELECT part FROM reminder_parts WHERE reminder_id = $1`, [id]);
+    expect(parts).toEqual([{ part: 'voice' }]);
+    // The retry (brought forward instead of waiting for its backoff) sends only the text.
+    await t.dataSource.query(`UPDATE reminders SET next_attempt_at = now() WHERE id = $1`, [id]);
+    await waitFor(async () => (await t.dataSource.query(`SELECT status FROM reminders WHERE id = $1`, [id]))[0].status === 'sent', 'status sent', 20_000);
+    expect(graph.sentMessages().filter((m) => m.type === 'audio').length - audioBefore).toBe(1);
+    const texts = interactive().filter((m) => /Arroser les plantes/.test(m.interactive.body.text));
+    expect(texts).toHaveLength(2); // the refused one and the retry
+    const after = await t.dataSource.query(`SELECT part FROM reminder_parts WHERE reminder_id = $1 ORDER BY part`, [id]);
+    expect(after).toEqual([{ part: 'text' }, { part: 'voice' }]);
+    const [row] = await t.dataSource.query(`SELECT attempts FROM reminders WHERE id = $1`, [id]);
+    expect(row.attempts).toBe(2);
+  });
+
   it('snooze button after delivery schedules a new pending copy', async () => {
     const [reminder] = await t.dataSource.query(`SELECT id FROM reminders WHERE status = 'sent' ORDER BY id LIMIT 1`);
     const tap = withId(buttonReplyWebhook(`snooze:${reminder.id}:1h`, 'Dans 1 heure'), 'wamid.E2E-SNOOZE-1');

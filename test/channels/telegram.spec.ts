@@ -9,7 +9,7 @@ import { INBOUND_SINK } from '../../bot/channels/inbound-sink.port';
 import { TelegramChannel } from '../../bot/channels/telegram/telegram.channel';
 import { TelegramUpdatesService } from '../../bot/channels/telegram/telegram-updates.service';
 import { BotApiStandIn } from '../support/bot-api-stand-in';
-import { callbackUpdate, CHAT_ID, commandUpdate, contactUpdate, stickerUpdate, textUpdate, voiceUpdate } from './fixtures/telegram-updates';
+import { callbackUpdate, CHAT_ID, commandUpdate, contactUpdate, locationUpdate, stickerUpdate, textUpdate, voiceUpdate } from './fixtures/telegram-updates';
 import { RecordingSink } from './recording-sink';
 
 const TOKEN = '7012345678:AAHk-test-token_9xYz';
@@ -133,6 +133,13 @@ describe('Telegram channel with grammY against a Bot API stand-in', () => {
       await deliver(contactUpdate(730000014, 999));
       expect(sink.calls).toHaveLength(1);
       expect(sink.calls[0]).toMatchObject({ kind: 'contact', contactPhone: '+33612345678' });
+    });
+
+    it('takes a shared location (it sets the zone), and ignores impossible coordinates', async () => {
+      await deliver(locationUpdate(730000006));
+      await deliver(locationUpdate(730000016, 123, 0));
+      expect(sink.calls).toHaveLength(1);
+      expect(sink.calls[0]).toMatchObject({ kind: 'location', location: { latitude: 45.5017, longitude: -73.5673 }, senderId: CHAT_ID });
     });
 
     it('turns a callback query into a button message and answers it', async () => {

@@ -30,7 +30,10 @@ describe.each(testDatabases())('/api/reminders over HTTP (%s database)', (kind) 
     const { agent } = await t.registerUser({ language: 'en', phoneNumber: phone() });
     const a = await agent.post('/api/reminders').send(valid(1));
     expect(a.status).toBe(201);
-    expect(Object.keys(a.body).sort()).toEqual(['createdAt', 'id', 'languageCode', 'reminderText', 'reminderTime', 'status', 'subject', 'timezone', 'voiceNoteUrl'].sort());
+    expect(Object.keys(a.body).sort()).toEqual(
+      ['createdAt', 'id', 'languageCode', 'reminderText', 'reminderTime', 'status', 'subject', 'timezone', 'voiceNoteUrl', 'rrule', 'repeatDescription', 'nextOccurrenceAt'].sort(),
+    );
+    expect(a.body).toMatchObject({ rrule: null, repeatDescription: null, nextOccurrenceAt: a.body.reminderTime });
     expect(a.body).toMatchObject({ subject: 'Dentist 1', status: 'pending', languageCode: 'en', voiceNoteUrl: null });
     const b = await agent.post('/api/reminders').send({ ...valid(2), timezone: 'Asia/Tokyo' });
     expect(b.body.timezone).toBe('Asia/Tokyo');
@@ -98,6 +101,82 @@ describe.each(testDatabases())('/api/reminders over HTTP (%s database)', (kind) 
     expect(res.body.message).toMatch(/^Vous avez atteint la limite de 5 rappels sur 7 jours/);
     const expected = new Date(created[0]).getTime() + 7 * 86_400_000;
     expect(Math.abs(new Date(res.body.nextAvailableAt).getTime() - expected)).toBeLessThan(1000);
+  });
+});
+
+describe.each(testDatabases())('repeating reminders over HTTP (%s database)', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ db: kind });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.db.drop();
+  });
+
+  /** The next Monday 08:00 in Paris, at least a day away. */
+  const nextMonday8 = () => {
+    const d = new Date(Date.now() + 2 * 86_400_000);
+    const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + ((8 - d.getUTCDay()) % 7), 7, 0, 0));
+    return monday;
+  };
+
+  it('repeat becomes the rule, described in the reminder language; weekly days; stop repeating', async () => {
+    const { agent } = await t.registerUser({ language: 'fr', phoneNumber: phone() });
+    const time = nextMonday8().toISOString();
+    const res = await agent.post('/api/reminders').send({ ...valid(1), time, timezone: 'Europe/Paris', repeat: 'weekly' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=MO', nextOccurrenceAt: res.body.reminderTime });
+    expect(res.body.repeatDescription).toMatch(/^tous les lundis à 0[89]:00$/);
+
+    const days = await agent.post('/api/reminders').send({ ...valid(2), time, timezone: 'Europe/Paris', repeat: 'weekly', repeatDays: ['TH', 'MO'] });
+    expect(days.body.rrule).toBe('FREQ=WEEKLY;BYDAY=MO,TH');
+    for (const [repeat, rule] of [['daily', 'FREQ=DAILY'], ['weekdays', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR'], ['none', null]] as const) {
+      const r = await agent.post('/api/reminders').send({ ...valid(3), time, timezone: 'Europe/Paris', repeat });
+      expect(r.status).toBe(201);
+      expect(r.body.rrule).toBe(rule);
+    }
+    const monthly = await agent.post('/api/reminders').send({ ...valid(4), time, timezone: 'Europe/Paris', repeat: 'monthly' });
+    expect(monthly.body.rrule).toMatch(/^FREQ=MONTHLY;BYMONTHDAY=(-1|\d+)$/);
+    const yearly = await agent.post('/api/reminders').send({ ...valid(5), time, timezone: 'Europe/Paris', repeat: 'yearly' });
+    expect(yearly.body.rrule).toMatch(/^FREQ=YEARLY;BYMONTH=\d+;BYMONTHDAY=\d+$/);
+
+    const stop = await agent.post(`/api/reminders/${res.body.id}/stop-repeating`);
+    expect(stop.status).toBe(200);
+    expect((await agent.get(`/api/reminders/${res.body.id}`)).body).toMatchObject({ status: 'cancelled', nextOccurrenceAt: null });
+    const skip = await agent.post(`/api/reminders/${days.body.id}/skip`);
+    expect(skip.status).toBe(200);
+    expect(skip.body.next).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=MO,TH', status: 'pending' });
+  });
+
+  it.each([
+    [{ repeat: 'fortnightly' }, 'repeat must be one of none, daily, weekdays, weekly, monthly, yearly.'],
+    [{ repeat: 3 }, 'repeat must be one of none, daily, weekdays, weekly, monthly, yearly.'],
+    [{ repeat: 'weekly', repeatDays: ['XX'] }, 'repeatDays must be a list of weekdays among MO, TU, WE, TH, FR, SA, SU, for a weekly repeat only.'],
+    [{ repeat: 'weekly', repeatDays: [] }, 'repeatDays must be a list of weekdays among MO, TU, WE, TH, FR, SA, SU, for a weekly repeat only.'],
+    [{ repeat: 'daily', repeatDays: ['MO'] }, 'repeatDays must be a list of weekdays among MO, TU, WE, TH, FR, SA, SU, for a weekly repeat only.'],
+    [{ repeat: 'weekly', repeatDays: 'MO' }, 'repeatDays must be a list of weekdays among MO, TU, WE, TH, FR, SA, SU, for a weekly repeat only.'],
+  ])('bad repeat %j -> 400', async (extra, message) => {
+    const { agent } = await t.registerUser({ language: 'en', phoneNumber: phone() });
+    const res = await agent.post('/api/reminders').send({ ...valid(1), ...extra });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
+  });
+
+  it('Basic: 403 with a clear message and the upgrade link; a one-off still works', async () => {
+    const { agent, user } = await t.registerUser({ language: 'en', phoneNumber: phone() });
+    await t.dataSource.query(`UPDATE users SET trial_ends_at = now() - interval '1 day', plan = 'basic' WHERE id = $1`, [user.id]);
+    const res = await agent.post('/api/reminders').send({ ...valid(1), repeat: 'daily' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      code: 'repeat_requires_premium',
+      message: 'Repeating reminders are a Premium feature. Upgrade to Premium to create them.',
+      upgradeUrl: '/pricing',
+    });
+    expect((await agent.post('/api/reminders').send(valid(2))).status).toBe(201);
   });
 });
 

@@ -27,6 +27,8 @@ interface Failure {
   status: number;
   body: unknown;
   headers: Record<string, string>;
+  /** Matching requests to let through before this one fails. */
+  skip: number;
 }
 
 /**
@@ -70,7 +72,7 @@ export class GraphApiStandIn {
       if (r.headers.authorization !== `Bearer ${this.accessToken}`) {
         return sendJson(res, 401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
       }
-      const failure = this.failures.findIndex((f) => r.path.endsWith(f.pathEndsWith));
+      const failure = this.failures.findIndex((f) => r.path.endsWith(f.pathEndsWith) && f.skip-- <= 0);
       if (failure >= 0) {
         const [f] = this.failures.splice(failure, 1);
         return sendJson(res, f.status, f.body, f.headers);
@@ -133,8 +135,8 @@ export class GraphApiStandIn {
   }
 
   /** The next request whose path ends with `pathEndsWith` gets this Graph error instead. */
-  failNext(pathEndsWith: string, status: number, error: { code: number; message: string }, headers: Record<string, string> = {}): void {
-    this.failures.push({ pathEndsWith, status, body: { error: { ...error, type: 'OAuthException', fbtrace_id: 'AbC' } }, headers });
+  failNext(pathEndsWith: string, status: number, error: { code: number; message: string }, headers: Record<string, string> = {}, skip = 0): void {
+    this.failures.push({ pathEndsWith, status, body: { error: { ...error, type: 'OAuthException', fbtrace_id: 'AbC' } }, headers, skip });
   }
 
   /**

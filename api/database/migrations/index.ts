@@ -1,13 +1,19 @@
-/** Committed migrations in order. Add new ones at the end (generate with scripts/generate-migration.ts). */
-import { Initial1795301603932 } from './1795301603932-initial';
-import { ReminderQuotaAndDispatch1795301773708 } from './1795301773708-reminder-quota-and-dispatch';
-import { BotConversation1795302577795 } from './1795302577795-bot-conversation';
-import { PhoneProofAndOptOut1795402335453 } from './1795402335453-phone-proof-and-opt-out';
-import { JobsTable1795402782575 } from './1795402782575-jobs-table';
-import { BillingAndReferrals1795402905156 } from './1795402905156-billing-and-referrals';
-import { BackofficeAuditCampaigns1795403261841 } from './1795403261841-backoffice-audit-campaigns';
-import { AdminSearchTrigram1795403900000 } from './1795403900000-admin-search-trigram';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
-export const migrations: Function[] = [Initial1795301603932, ReminderQuotaAndDispatch1795301773708, BotConversation1795302577795,
-  PhoneProofAndOptOut1795402335453, JobsTable1795402782575, BillingAndReferrals1795402905156, BackofficeAuditCampaigns1795403261841,
-  AdminSearchTrigram1795403900000];
+/**
+ * Every committed migration in this folder (`<timestamp>-<name>.ts`, generated with
+ * scripts/generate-migration.ts), in timestamp order. The list is read from the folder so that a
+ * new migration needs no registration here and parallel branches never conflict on it.
+ */
+export const migrations: Function[] = fs
+  .readdirSync(__dirname)
+  .filter((file) => /^\d{13}-[a-z0-9-]+\.(ts|js)$/.test(file))
+  .sort()
+  .map((file) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const exported = Object.values(require(path.join(__dirname, file)) as Record<string, unknown>);
+    const migration = exported.find((value): value is Function => typeof value === 'function');
+    if (!migration) throw new Error(`Migration file ${file} exports no migration class`);
+    return migration;
+  });

@@ -1,4 +1,6 @@
-import { IsDefined, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsDefined, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { REPEAT_CHOICES, REPEAT_MESSAGES, RepeatChoice, WeekdayCode } from '../repeat-choice';
+import { IsWeekdayList } from './is-weekday-list.decorator';
 import { REMINDER_MESSAGES, SUBJECT_MAX, SUBJECT_MIN, TEXT_MAX, TEXT_MIN } from '../reminder-rules';
 import { IsFutureInstant } from './is-future-instant.decorator';
 import { IsIanaZone } from './is-iana-zone.decorator';
@@ -25,4 +27,23 @@ export class CreateReminderDto {
   @IsIanaZone({ message: REMINDER_MESSAGES.timezone })
   @IsOptional()
   timezone?: string;
+
+  /** Optional repetition the server turns into an RRULE (Premium); 'none' or absent = one-off. */
+  @IsIn(REPEAT_CHOICES, { message: REPEAT_MESSAGES.repeat })
+  @IsOptional()
+  repeat?: RepeatChoice;
+
+  /** For `repeat: 'weekly'`: the weekdays (MO…SU); default the weekday of `time`. */
+  @IsWeekdayList({ message: REPEAT_MESSAGES.repeatDays })
+  @ValidateIf((o: CreateReminderDto) => o.repeatDays !== undefined)
+  repeatDays?: WeekdayCode[];
+
+  /**
+   * A rule as the bot reads it (RFC 5545 RRULE, e.g. from the "just say it" box) when `repeat`
+   * cannot express it ("le dernier vendredi du mois"); not with `repeat`. Premium.
+   */
+  @MaxLength(256, { message: REPEAT_MESSAGES.rrule })
+  @IsString({ message: REPEAT_MESSAGES.rrule })
+  @ValidateIf((o: CreateReminderDto) => o.rrule !== undefined)
+  rrule?: string;
 }

@@ -51,6 +51,10 @@ function fromMessage(m: Message, base: Base): InboundMessage | null {
     const digits = m.contact.phone_number.replace(/[^\d]/g, '');
     return { ...base, kind: 'contact', contactPhone: `+${digits}` };
   }
+  const place = m.location;
+  if (place && Number.isFinite(place.latitude) && Number.isFinite(place.longitude) && Math.abs(place.latitude) <= 90 && Math.abs(place.longitude) <= 180) {
+    return { ...base, kind: 'location', location: { latitude: place.latitude, longitude: place.longitude } };
+  }
   return null;
 }
 

@@ -39,7 +39,10 @@ export class TelegramChannel implements ReminderCapableChannel {
 
   /** Telegram has no 24 h window: a reminder is always the voice note itself. */
   async sendReminder(recipientId: string, notice: ReminderNotice): Promise<ReminderSendResult> {
+    // One message (voice, caption and buttons): one part.
+    if (notice.sentParts?.has('voice')) return { via: 'voice' };
     const sent = await this.send(recipientId, reminderVoiceMessage(notice));
+    await notice.onPartSent?.('voice', sent.providerMessageId);
     return { ...sent, via: 'voice' };
   }
 

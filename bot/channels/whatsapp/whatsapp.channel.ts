@@ -76,12 +76,13 @@ export class WhatsappChannel implements ReminderCapableChannel, BusinessTextChan
    * closed): the approved template, whose quick-reply button brings the user back into a window.
    */
   async sendReminder(recipientId: string, notice: ReminderNotice, now: Date = new Date()): Promise<ReminderSendResult> {
-    if (isWindowOpen(notice.lastInboundAt, now)) {
+    const done = notice.sentParts ?? new Set();
+    if (done.has('template')) return { via: 'template' };
+    if (done.has('voice') || isWindowOpen(notice.lastInboundAt, now)) {
       try {
-        const sent = await this.send(recipientId, reminderVoiceMessage(notice));
-        return { ...sent, via: 'voice' };
+        return { ...(await this.sendVoiceReminder(recipientId, notice)), via: 'voice' };
       } catch (err) {
-        if (!isWindowClosedError(err)) throw err;
+        if (done.has('voice') || !isWindowClosedError(err)) throw err;
       }
     }
     const providerMessageId = await this.graph.sendMessage(
@@ -92,7 +93,34 @@ export class WhatsappChannel implements ReminderCapableChannel, BusinessTextChan
         buttonPayload: notice.playButtonId,
       }),
     );
+    await notice.onPartSent?.('template', providerMessageId);
     return { providerMessageId, via: 'template' };
+  }
+
+  /** The voice note, then its text with buttons, each skipped when already sent and recorded once accepted. */
+  private async sendVoiceReminder(recipientId: string, notice: ReminderNotice): Promise<SendResult> {
+    const to = toRecipient(recipientId);
+    const done = notice.sentParts ?? new Set();
+    let providerMessageId: string | undefined;
+    if (!done.has('voice')) {
+      if (notice.voice.length > WA_LIMITS.voiceBytes) {
+        throw new ChannelSendError(`Voice note is ${notice.voice.length} bytes; WhatsApp plays at most ${WA_LIMITS.voiceBytes} as a voice message`, false);
+      }
+      const mediaId = notice.voiceMediaId ?? (await this.graph.uploadMedia(notice.voice, 'audio/ogg', 'rappel.ogg'));
+      providerMessageId = await this.graph.sendMessage(voiceBody(to, mediaId));
+      await notice.onPartSent?.('voice', providerMessageId);
+    }
+    if ((notice.caption || notice.buttons?.length) && !done.has('text')) {
+      const textId = await this.sendText(to, notice.caption ?? '', notice.buttons);
+      await notice.onPartSent?.('text', textId);
+      providerMessageId ??= textId;
+    }
+    return { providerMessageId };
+  }
+
+  /** Uploads a voice note ahead of its sending (media ids stay valid for 30 days). */
+  async uploadVoice(audio: Buffer): Promise<string> {
+    return this.graph.uploadMedia(audio, 'audio/ogg', 'rappel.ogg');
   }
 
   /**

@@ -68,6 +68,8 @@ export class InboundProcessor {
         return { msg, user, turn: { kind: 'button', id: msg.buttonId ?? '' } };
       case 'contact':
         return { msg, user, turn: null };
+      case 'location':
+        return { msg, user, turn: msg.location ? { kind: 'location', latitude: msg.location.latitude, longitude: msg.location.longitude } : null };
       case 'voice':
         return this.transcribe(msg, user);
     }

@@ -1,13 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './query-keys';
-import type { Reminder } from './types';
+import type { Reminder, RepeatChoice, SaidReminders, WeekdayCode } from './types';
 
 export interface CreateReminderPayload {
   subject: string;
   reminderText: string;
   time: string;
   timezone?: string;
+  /** Turned into the rule by the server (Premium). */
+  repeat?: RepeatChoice;
+  repeatDays?: WeekdayCode[];
+  /** A rule the repeat control cannot show, as understood from the "just say it" box. */
+  rrule?: string;
 }
 
 export interface UpdateReminderPayload {
@@ -17,6 +22,9 @@ export interface UpdateReminderPayload {
   status?: 'cancelled';
 }
 
+/** The "just say it" box: what the bot's understanding reads in a sentence; nothing is saved. */
+export const understandReminders = (text: string, timezone?: string) =>
+  api.post<SaidReminders>('/api/reminders/understand', timezone ? { text, timezone } : { text });
 export const listReminders = () => api.get<Reminder[]>('/api/reminders');
 export const createReminder = (payload: CreateReminderPayload) => api.post<Reminder>('/api/reminders', payload);
 export const updateReminder = (id: Reminder['id'], changes: UpdateReminderPayload) =>

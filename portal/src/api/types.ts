@@ -30,6 +30,12 @@ export interface Subscription {
   trialDaysLeft: number;
   subscriptionEndsAt: string | null;
   billingCycle: 'monthly' | 'yearly' | null;
+  /** An active paid subscription (a trial is not a payment). */
+  paid?: boolean;
+  subscriptionStatus?: string | null;
+  nextBillingDate?: string | null;
+  cancelsAt?: string | null;
+  canManageBilling?: boolean;
   quota: Quota;
 }
 
@@ -51,6 +57,33 @@ export interface Reminder {
   voiceNoteUrl: string | null;
   createdAt: string;
   timezone: string | null;
+  /** RFC 5545 rule of a repeating reminder (read in `timezone`); null for a one-off. */
+  rrule?: string | null;
+  /** "every Monday at 08:00" in the reminder's language; null for a one-off. */
+  repeatDescription?: string | null;
+  /** When it (or its series) is next due; null when nothing is left. */
+  nextOccurrenceAt?: string | null;
+}
+
+export type RepeatChoice = 'none' | 'daily' | 'weekdays' | 'weekly' | 'monthly' | 'yearly';
+export type WeekdayCode = 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA' | 'SU';
+
+/** One reminder read by POST /api/reminders/understand (the "just say it" box). */
+export interface SaidReminder {
+  subject: string;
+  dueAt: string | null;
+  dueLocal: string | null;
+  timezone: string;
+  language: Language;
+  rrule: string | null;
+  repeat: RepeatChoice | null;
+  repeatDays?: WeekdayCode[];
+  repeatDescription: string | null;
+}
+
+export interface SaidReminders {
+  reminders: SaidReminder[];
+  repeatNeedsPremium: boolean;
 }
 
 export interface PublicConfig {
@@ -58,6 +91,7 @@ export interface PublicConfig {
   telegramBotUsername: string | null;
   simulator: boolean;
   payments: 'stripe' | 'test' | 'off';
+  stripePublishableKey?: string | null;
 }
 
 export interface SuccessAnswer {

@@ -40,6 +40,9 @@ interface PricingPlansProps {
   /** Where each plan's button goes. */
   basicHref: string;
   premiumHref: string;
+  /** When set, the Premium button opens the payment flow instead of following premiumHref. */
+  onChoosePremium?: () => void;
+  premiumDisabled?: boolean;
   currentPlan?: string | null;
 }
 
@@ -58,7 +61,7 @@ function Features({ items }: { items: string[] }) {
   );
 }
 
-export function PricingPlans({ billing, basicHref, premiumHref, currentPlan }: PricingPlansProps) {
+export function PricingPlans({ billing, basicHref, premiumHref, onChoosePremium, premiumDisabled, currentPlan }: PricingPlansProps) {
   const { t } = useTranslation();
   const lang = useSignalValue(language) as Language;
   const premiumPrice = billing === 'yearly' ? PREMIUM_YEARLY_EUR : PREMIUM_MONTHLY_EUR;
@@ -113,6 +116,10 @@ export function PricingPlans({ billing, basicHref, premiumHref, currentPlan }: P
         <div className="mt-auto">
           {isPremium ? (
             <span className={buttonClasses('secondary', 'md', 'w-full cursor-default')}>{t('pricing.currentPlan')}</span>
+          ) : onChoosePremium ? (
+            <button type="button" onClick={onChoosePremium} disabled={premiumDisabled} className={buttonClasses('primary', 'md', 'w-full disabled:cursor-not-allowed disabled:opacity-50')}>
+              {t('pricing.choosePremium')}
+            </button>
           ) : (
             <Link href={premiumHref} className={buttonClasses('primary', 'md', 'w-full')}>
               {t('pricing.choosePremium')}

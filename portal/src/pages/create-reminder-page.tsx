@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { messageOf } from '../api/api-error';
 import { queryKeys } from '../api/query-keys';
-import { createReminder } from '../api/reminders';
+import { createReminder, type CreateReminderPayload } from '../api/reminders';
+import type { SaidReminder, SaidReminders } from '../api/types';
 import { AppTopBar } from '../components/app-top-bar';
+import { NO_REPEAT, RepeatControl, type RepeatValue } from '../components/reminders/repeat-control';
+import { SayItBox } from '../components/reminders/say-it-box';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardBody } from '../components/ui/card';
 import { Field } from '../components/ui/field';
@@ -32,23 +35,63 @@ export function CreateReminderPage() {
   const [reminderText, setReminderText] = useState('');
   const [date, setDate] = useState(defaults.date);
   const [time, setTime] = useState(defaults.time);
-  const [errors, setErrors] = useState<ReminderFormErrors>({});
+  const [repeat, setRepeat] = useState<RepeatValue>(NO_REPEAT);
+  const [custom, setCustom] = useState<{ rrule: string; description: string } | null>(null);
+  /** Several reminders understood at once: saved one after the other, each checked in the form. */
+  const [queue, setQueue] = useState<{ items: SaidReminder[]; index: number } | null>(null);
+  const [errors, setErrors] = useState<ReminderFormErrors & { repeat?: string }>({});
   const [busy, setBusy] = useState(false);
+
+  /** The form filled from one understood reminder, its time shown in the form's zone. */
+  const fill = (r: SaidReminder) => {
+    const text = r.subject.charAt(0).toLocaleUpperCase() + r.subject.slice(1);
+    setSubject(text);
+    setReminderText(text);
+    if (r.dueAt) {
+      const at = DateTime.fromISO(r.dueAt).setZone(zone);
+      setDate(at.toISODate()!);
+      setTime(at.toFormat('HH:mm'));
+    }
+    const rule = r.rrule && !r.repeat && r.repeatDescription ? { rrule: r.rrule, description: r.repeatDescription } : null;
+    setCustom(rule);
+    if (rule) setRepeat({ kind: 'rule', ...rule });
+    else setRepeat({ kind: 'choice', repeat: r.repeat ?? 'none', days: r.repeatDays ?? [] });
+    setErrors({});
+  };
+
+  const onUnderstood = (said: SaidReminders) => {
+    setQueue(said.reminders.length > 1 ? { items: said.reminders, index: 0 } : null);
+    fill(said.reminders[0]);
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateReminderForm({ subject, reminderText, date, time }, DateTime.now(), zone);
+    const found: ReminderFormErrors & { repeat?: string } = validateReminderForm({ subject, reminderText, date, time }, DateTime.now(), zone);
+    if (repeat.kind === 'choice' && repeat.repeat === 'weekly' && repeat.days.length === 0) found.repeat = 'reminderForm.repeat.daysRequired';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
       const at = reminderInstant(date, time, zone);
-      await createReminder({ subject: subject.trim(), reminderText: reminderText.trim(), time: at.toUTC().toISO()!, timezone: zone });
+      const payload: CreateReminderPayload = { subject: subject.trim(), reminderText: reminderText.trim(), time: at.toUTC().toISO()!, timezone: zone };
+      if (repeat.kind === 'rule') payload.rrule = repeat.rrule;
+      else if (repeat.repeat !== 'none') {
+        payload.repeat = repeat.repeat;
+        if (repeat.repeat === 'weekly') payload.repeatDays = repeat.days;
+      }
+      await createReminder(payload);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.reminders }),
         queryClient.invalidateQueries({ queryKey: queryKeys.subscription }),
       ]);
       showToast({ title: t('reminderForm.success'), description: t('reminderForm.successText', { date: formatDateTime(at.toISO()!, lang, zone) }), variant: 'success', duration: 3000 });
+      if (queue && queue.index + 1 < queue.items.length) {
+        const next = queue.index + 1;
+        setQueue({ ...queue, index: next });
+        fill(queue.items[next]);
+        showToast({ title: t('reminderForm.nextInQueue'), duration: 3000 });
+        return;
+      }
       navigate('/dashboard');
     } catch (err) {
       showToast({ title: t('common.genericErrorTitle'), description: messageOf(err, t('common.genericErrorDescription')), variant: 'destructive' });
@@ -70,8 +113,14 @@ export function CreateReminderPage() {
           </Link>
           <h1 className="text-3xl font-bold tracking-tight text-fg">{t('reminderForm.title')}</h1>
           <p className="mb-8 mt-2 text-fg-muted">{t('reminderForm.subtitle')}</p>
+          <SayItBox zone={zone} locale={lang === 'en' ? 'en' : 'fr'} onUnderstood={onUnderstood} />
           <Card>
             <CardBody>
+              {queue && (
+                <p className="mb-4 text-sm font-medium text-primary" aria-live="polite">
+                  {t('reminderForm.queue', { n: queue.index + 1, count: queue.items.length })}
+                </p>
+              )}
               <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label={t('reminderForm.title')}>
                 <Field label={t('reminderForm.subject')} error={err(errors.subject)}>
                   <Input name="subject" value={subject} onChange={(e) => setSubject(e.target.value)} placeholder={t('reminderForm.subjectPlaceholder')} maxLength={200} />
@@ -87,6 +136,7 @@ export function CreateReminderPage() {
                     <Input type="time" name="reminderTime" value={time} onChange={(e) => setTime(e.target.value)} />
                   </Field>
                 </div>
+                <RepeatControl value={repeat} onChange={setRepeat} custom={custom} locale={lang === 'en' ? 'en' : 'fr'} error={err(errors.repeat)} />
                 <p className="flex items-center gap-2 text-sm text-fg-muted">
                   <ClockIcon className="h-4 w-4" />
                   {t('reminderForm.zoneHint', { zone })}

@@ -129,4 +129,19 @@ describe('DashboardPage', () => {
       expect(tab.close).toHaveBeenCalled();
     });
   });
+
+  it('shows how a reminder repeats and, on a delivered occurrence, when the series is next due', async () => {
+    const next = '2099-07-20T06:00:00.000Z';
+    serve(subscription({}), [
+      { ...reminder(5, 'Sortir les poubelles', next, 'pending'), rrule: 'FREQ=WEEKLY;BYDAY=MO', repeatDescription: 'tous les lundis à 08:00', nextOccurrenceAt: next },
+      { ...reminder(4, 'Sortir les poubelles', '2099-07-13T06:00:00.000Z', 'sent'), rrule: 'FREQ=WEEKLY;BYDAY=MO', repeatDescription: 'tous les lundis à 08:00', nextOccurrenceAt: next },
+      { ...reminder(3, 'Payer le loyer', iso(day), 'pending'), rrule: null, repeatDescription: null, nextOccurrenceAt: iso(day) },
+    ]);
+    renderWithApp(<DashboardPage />, { user: testUser });
+    const repeats = await screen.findAllByTestId('reminder-repeat');
+    expect(repeats.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^🔁Se répète tous les lundis à 08:00$/),
+      expect.stringMatching(/^🔁Se répète tous les lundis à 08:00·Prochain : lun\.? 20 juil/),
+    ]);
+  });
 });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import { usePublicConfigQuery } from '../api/public-config';
 import { usePlanDebugQuery } from '../api/subscription';
+import { PaymentMethodDialog } from '../components/payment-method-dialog';
 import { AppTopBar } from '../components/app-top-bar';
 import { BillingToggle, PricingPlans } from '../components/pricing-plans';
 import { buttonClasses } from '../components/ui/button';
-import { ArrowLeftIcon } from '../components/ui/icons';
+import { ArrowLeftIcon, CreditCardIcon } from '../components/ui/icons';
 import { isBillingCycle, type BillingCycle } from '../lib/pricing';
 
 /** /pricing and /subscription: the plan cards, reading `billing` (and `plan`) from the query. */
@@ -15,6 +17,9 @@ export function PricingPage() {
   const initial = params.get('billing');
   const [billing, setBilling] = useState<BillingCycle>(isBillingCycle(initial) ? initial : 'monthly');
   const plan = usePlanDebugQuery();
+  const config = usePublicConfigQuery();
+  const paymentsOff = config.data?.payments === 'off';
+  const [choosing, setChoosing] = useState(params.get('plan') === 'premium' && params.get('method') === 'card');
   return (
     <div className="flex min-h-screen flex-col">
       <AppTopBar />
@@ -27,6 +32,18 @@ export function PricingPage() {
           <h1 className="text-3xl font-bold tracking-tight text-fg md:text-4xl">{t('pricing.title')}</h1>
           <p className="mt-3 text-lg text-fg-muted">{t('pricing.subtitle')}</p>
         </div>
+        {paymentsOff && (
+          <div role="status" className="mx-auto mb-8 flex max-w-2xl gap-4 rounded-2xl border border-accent/40 bg-accent-soft p-5 text-accent-soft-fg">
+            <CreditCardIcon className="mt-0.5 h-6 w-6 flex-none" />
+            <div>
+              <p className="font-semibold">{t('checkout.unavailableTitle')}</p>
+              <p className="mt-1 text-sm">{t('checkout.unavailableText')}</p>
+            </div>
+          </div>
+        )}
+        {config.data?.payments === 'test' && (
+          <p className="mx-auto mb-6 w-fit rounded-full bg-accent-soft px-4 py-1.5 text-xs font-semibold text-accent-soft-fg" data-testid="test-mode-badge">{t('checkout.testMode')}</p>
+        )}
         <div className="mb-10 flex justify-center">
           <BillingToggle value={billing} onChange={setBilling} />
         </div>
@@ -34,9 +51,12 @@ export function PricingPage() {
           billing={billing}
           basicHref="/dashboard"
           premiumHref={`/checkout?plan=premium&billing=${billing}`}
+          onChoosePremium={() => setChoosing(true)}
+          premiumDisabled={paymentsOff}
           currentPlan={plan.data?.subscriptionEndsAt && Date.parse(plan.data.subscriptionEndsAt) > Date.now() ? plan.data.plan : plan.data?.plan === 'premium' ? null : plan.data?.plan}
         />
       </main>
+      <PaymentMethodDialog open={choosing} onOpenChange={setChoosing} billing={billing} />
     </div>
   );
 }

@@ -192,6 +192,18 @@ export function RemindersTab({ reminders, loading, error, canCreate }: Reminders
                       <span aria-hidden>·</span>
                       <span>{zone}</span>
                     </p>
+                    {r.repeatDescription && (
+                      <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-xs font-medium text-primary" data-testid="reminder-repeat">
+                        <span aria-hidden>🔁</span>
+                        <span>{t('reminders.repeats', { description: r.repeatDescription })}</span>
+                        {r.nextOccurrenceAt && r.nextOccurrenceAt !== r.reminderTime && (
+                          <>
+                            <span aria-hidden>·</span>
+                            <span>{t('reminders.nextOccurrence', { date: formatDateTime(r.nextOccurrenceAt, lang, zone) })}</span>
+                          </>
+                        )}
+                      </p>
+                    )}
                   </div>
                   <div className="-ml-2 flex items-center gap-1 sm:ml-0" role="group" aria-label={t('reminders.actions', { subject: r.subject })}>
                     {r.voiceNoteUrl && (

@@ -1,5 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { ApiError } from '../../api/api-error';
+import { goTo, openBillingPortal } from '../../api/payments';
+import { showToast } from '../../state/toasts';
+import { PaymentMethodDialog } from '../payment-method-dialog';
+import { Button } from '../ui/button';
 import type { PlanDebug, Subscription } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { isFreePlan } from '../../lib/subscription-display';
@@ -29,6 +35,18 @@ export function SubscriptionTab({ subscription, planDebug, highlightPlan }: { su
   const paidUntil = facts?.subscriptionEndsAt && Date.parse(facts.subscriptionEndsAt) > now ? facts.subscriptionEndsAt : null;
   const trialUntil = facts?.trialEndsAt && Date.parse(facts.trialEndsAt) > now ? facts.trialEndsAt : null;
   const showUpgrade = !paidUntil && (isFreePlan(plan) || subscription?.status !== 'active');
+  const [choosing, setChoosing] = useState(false);
+  const [opening, setOpening] = useState(false);
+  async function manageBilling() {
+    setOpening(true);
+    try {
+      goTo((await openBillingPortal()).url);
+    } catch (e) {
+      setOpening(false);
+      showToast({ title: t('payment.errorTitle'), description: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('payment.unexpected'), variant: 'destructive' });
+    }
+  }
+  const statusKey = subscription?.subscriptionStatus ? `sub.status.${subscription.subscriptionStatus}` : null;
   return (
     <div className="flex flex-col gap-6">
       <Card>
@@ -43,12 +61,18 @@ export function SubscriptionTab({ subscription, planDebug, highlightPlan }: { su
           <dl className="divide-y divide-border">
             <Row label={t('checkout.plan')} value={t(`sub.plans.${plan}`, { defaultValue: plan })} />
             <Row label={t('sub.quota')} value={limit === undefined ? '—' : limit === null ? t('sub.unlimited') : t('sub.perWeek', { limit })} />
-            {paidUntil && <Row label={t('sub.billing')} value={t('sub.renews', { date: formatDate(paidUntil, lang) })} />}
+            {statusKey && <Row label={t('sub.statusLabel')} value={t(statusKey, { defaultValue: subscription!.subscriptionStatus! })} />}
+            {subscription?.nextBillingDate && <Row label={t('sub.nextBillingLabel')} value={formatDate(subscription.nextBillingDate, lang)} />}
+            {subscription?.cancelsAt && <Row label={t('sub.cancelsLabel')} value={t('sub.cancelsOn', { date: formatDate(subscription.cancelsAt, lang) })} />}
+            {paidUntil && !subscription?.nextBillingDate && !subscription?.cancelsAt && <Row label={t('sub.billing')} value={t('sub.paidUntil', { date: formatDate(paidUntil, lang) })} />}
             {!paidUntil && trialUntil && <Row label={t('sub.label.freeTrial')} value={t('sub.trialEnds', { date: formatDate(trialUntil, lang) })} />}
             {subscription?.billingCycle && (
               <Row label={t('sub.billing')} value={subscription.billingCycle === 'yearly' ? t('sub.billingYearly') : t('sub.billingMonthly')} />
             )}
           </dl>
+          {subscription?.canManageBilling && (
+            <Button variant="outline" className="mt-4" onClick={manageBilling} disabled={opening} aria-busy={opening}>{t('sub.manageBilling')}</Button>
+          )}
         </CardBody>
       </Card>
       {showUpgrade && (
@@ -63,11 +87,12 @@ export function SubscriptionTab({ subscription, planDebug, highlightPlan }: { su
             </div>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Link href="/pricing" className={buttonClasses('outline', 'md')}>{t('sub.managePlans')}</Link>
-              <Link href="/checkout?plan=premium&billing=monthly" className={buttonClasses('primary', 'md')}>{t('pricing.upgrade')}</Link>
+              <Button onClick={() => setChoosing(true)}>{t('pricing.upgrade')}</Button>
             </div>
           </CardBody>
         </Card>
       )}
+      <PaymentMethodDialog open={choosing} onOpenChange={setChoosing} billing="monthly" />
     </div>
   );
 }

@@ -1,0 +1,110 @@
+import { DateTime, Info } from 'luxon';
+
+/** The fr/en words describeRepeat builds its sentences from (the catalog for repetitions). */
+export type RepeatLanguage = 'fr' | 'en';
+
+const weekdayName = (weekday: number, locale: RepeatLanguage) => Info.weekdays('long', { locale })[weekday - 1];
+const monthName = (month: number, locale: RepeatLanguage) => Info.months('long', { locale })[month - 1];
+
+const FR_ORDINALS = ['', 'premier', 'deuxième', 'troisième', 'quatrième', 'cinquième'];
+const EN_ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth'];
+
+function enOrdinalNumber(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}
+
+export interface RepeatWords {
+  and: string;
+  hourly(interval: number): string;
+  daily(interval: number, time: string): string;
+  weekdays(time: string): string;
+  weekly(days: number[], interval: number, time: string): string;
+  monthly(what: string, interval: number, time: string): string;
+  yearlyOn(what: string, interval: number, time: string): string;
+  nthDay(day: number): string;
+  nthWeekday(ordinal: number | null, weekday: number): string;
+  dayOfMonth(day: number, month: number): string;
+  month(month: number): string;
+  inMonths(months: string): string;
+  count(count: number): string;
+  until(date: DateTime): string;
+}
+
+function joined(items: string[], and: string): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
+}
+
+const fr: RepeatWords = {
+  and: 'et',
+  hourly: (n) => (n === 1 ? 'toutes les heures' : `toutes les ${n} heures`),
+  daily: (n, t) => (n === 1 ? `tous les jours à ${t}` : `tous les ${n} jours à ${t}`),
+  weekdays: (t) => `du lundi au vendredi à ${t}`,
+  weekly: (days, n, t) => {
+    if (n === 1) return `tous les ${joined(days.map((d) => `${weekdayName(d, 'fr')}s`), 'et')} à ${t}`;
+    if (n === 2 && days.length === 1) return `un ${weekdayName(days[0], 'fr')} sur deux à ${t}`;
+    return `toutes les ${n} semaines, ${joined(days.map((d) => `le ${weekdayName(d, 'fr')}`), 'et')}, à ${t}`;
+  },
+  monthly: (what, n, t) => (n === 1 ? `${what} de chaque mois à ${t}` : `${what}, tous les ${n} mois, à ${t}`),
+  yearlyOn: (what, n, t) => (n === 1 ? `tous les ans, ${what}, à ${t}` : `tous les ${n} ans, ${what}, à ${t}`),
+  nthDay: (d) => {
+    if (d === 1) return 'le 1er';
+    if (d > 0) return `le ${d}`;
+    if (d === -1) return 'le dernier jour';
+    if (d === -2) return "l'avant-dernier jour";
+    return `le ${-d}e jour avant la fin`;
+  },
+  nthWeekday: (o, w) => {
+    const day = weekdayName(w, 'fr');
+    if (o === null) return `chaque ${day}`;
+    if (o === -1) return `le dernier ${day}`;
+    if (o === -2) return `l'avant-dernier ${day}`;
+    if (o > 0 && o < FR_ORDINALS.length) return `le ${FR_ORDINALS[o]} ${day}`;
+    return o > 0 ? `le ${o}e ${day}` : `le ${-o}e ${day} avant la fin`;
+  },
+  dayOfMonth: (d, m) => `le ${d === 1 ? '1er' : d} ${monthName(m, 'fr')}`,
+  month: (m) => monthName(m, 'fr'),
+  inMonths: (months) => ` (en ${months})`,
+  count: (n) => `, ${n} fois`,
+  until: (date) => `, jusqu'au ${date.day === 1 ? '1er' : date.day} ${monthName(date.month, 'fr')} ${date.year}`,
+};
+
+const en: RepeatWords = {
+  and: 'and',
+  hourly: (n) => (n === 1 ? 'every hour' : `every ${n} hours`),
+  daily: (n, t) => (n === 1 ? `every day at ${t}` : `every ${n} days at ${t}`),
+  weekdays: (t) => `every weekday at ${t}`,
+  weekly: (days, n, t) => {
+    const names = joined(
+      days.map((d) => weekdayName(d, 'en')),
+      'and',
+    );
+    if (n === 1) return `every ${names} at ${t}`;
+    if (n === 2) return `every other ${names} at ${t}`;
+    return `every ${n} weeks on ${names} at ${t}`;
+  },
+  monthly: (what, n, t) => (n === 1 ? `on ${what} of every month at ${t}` : `on ${what} every ${n} months at ${t}`),
+  yearlyOn: (what, n, t) => (n === 1 ? `every year on ${what} at ${t}` : `every ${n} years on ${what} at ${t}`),
+  nthDay: (d) => {
+    if (d > 0) return `the ${enOrdinalNumber(d)}`;
+    if (d === -1) return 'the last day';
+    if (d === -2) return 'the second-to-last day';
+    return `the ${enOrdinalNumber(-d)}-to-last day`;
+  },
+  nthWeekday: (o, w) => {
+    const day = weekdayName(w, 'en');
+    if (o === null) return `every ${day}`;
+    if (o === -1) return `the last ${day}`;
+    if (o === -2) return `the second-to-last ${day}`;
+    if (o > 0 && o < EN_ORDINALS.length) return `the ${EN_ORDINALS[o]} ${day}`;
+    return o > 0 ? `the ${enOrdinalNumber(o)} ${day}` : `the ${enOrdinalNumber(-o)}-to-last ${day}`;
+  },
+  dayOfMonth: (d, m) => `${monthName(m, 'en')} ${d}`,
+  month: (m) => monthName(m, 'en'),
+  inMonths: (months) => ` in ${months}`,
+  count: (n) => `, ${n} times`,
+  until: (date) => `, until ${monthName(date.month, 'en')} ${date.day}, ${date.year}`,
+};
+
+export const repeatWords: Record<RepeatLanguage, RepeatWords> = { fr, en };

@@ -1,0 +1,142 @@
+import { resolve } from 'node:path';
+import { readCases, reportScore, score } from './evaluation';
+import { Language } from './types';
+import { understand } from './understand';
+
+const fixtures = resolve(__dirname, 'fixtures');
+
+describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; sample2.jsonl)', () => {
+  const cases = readCases(resolve(fixtures, 'heldout-v2.jsonl'));
+
+  it('holds at least 150 hand-computed cases of each kind, in both languages and many zones', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(150);
+    const kind = (c: (typeof cases)[number]) => (c.reminders ? 'several' : c.rrule ? 'repeating' : 'one-off');
+    for (const k of ['several', 'repeating', 'one-off']) expect(cases.filter((c) => kind(c) === k).length).toBeGreaterThanOrEqual(30);
+    expect(cases.filter((c) => c.language === 'fr').length).toBeGreaterThanOrEqual(60);
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+    expect(new Set(cases.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(15);
+  });
+
+  it('scores the held-out set and reports the figures', () => {
+    const result = score(cases);
+    reportScore('heldout-v2', result);
+    // 87.2 % (both) before the fixes below; 100 % after them.
+    expect(result.dateAccuracy).toBeGreaterThanOrEqual(0.98);
+    expect(result.subjectAccuracy).toBeGreaterThanOrEqual(0.98);
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('scores the second batch (fixtures/heldout-v2b.jsonl), written after the first batch\'s fixes', () => {
+    const batch = readCases(resolve(fixtures, 'heldout-v2b.jsonl'));
+    expect(batch.length).toBeGreaterThanOrEqual(100);
+    const result = score(batch);
+    reportScore('heldout-v2b', result);
+    // 97.3 % (both) as first scored (one of its misses was an error in the set); 100 % after the fixes below.
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('scores the public version-2 sample', () => {
+    const result = score(readCases(resolve(fixtures, 'sample2.jsonl')));
+    reportScore('sample2', result);
+    expect(result.failures.map((f) => f.case.id)).toEqual([]);
+  });
+});
+
+const at = {
+  paris: ['Europe/Paris', '2026-04-15T10:20:00+02:00'], // Wednesday
+  geneva: ['Europe/Zurich', '2026-04-15T10:20:00+02:00'],
+  montreal: ['America/Toronto', '2026-04-15T10:20:00-04:00'],
+  la: ['America/Los_Angeles', '2026-04-15T10:20:00-07:00'],
+} as const;
+
+function all(text: string, language: Language, where: keyof typeof at = 'paris') {
+  const [timezone, now] = at[where];
+  const r = understand(text, { now, timezone, language });
+  return (r.reminders ?? [r]).map((x) => ({ due: 'dueLocal' in x ? x.dueLocal : null, rrule: x.rrule ?? null, subject: x.subject }));
+}
+
+describe('general fixes found by the version-2 held-out set', () => {
+  it('reads "the last friday / day of the month" as the next one, this month or the next', () => {
+    expect(all('remind me on the last friday of the month to send the newsletter', 'en')).toEqual([
+      { due: '2026-04-24T09:00', rrule: null, subject: 'send the newsletter' },
+    ]);
+    expect(all('remind me on the last day of the month to pay rent', 'en')[0].due).toBe('2026-04-30T09:00');
+    expect(all('rappelle-moi le dernier vendredi du mois de payer la cantine', 'fr')[0]).toEqual({
+      due: '2026-04-24T09:00',
+      rrule: null,
+      subject: 'payer la cantine',
+    });
+    expect(all('rappelle-moi le dernier jour du mois de faire les comptes', 'fr')[0].due).toBe('2026-04-30T09:00');
+    // The first Monday of April has passed: May's.
+    expect(all('rappelle-moi le premier lundi du mois de relever le courrier', 'fr')[0].due).toBe('2026-05-04T09:00');
+  });
+
+  it('reads "sur l\'heure du dîner" as the meal time of the region', () => {
+    expect(all("rappelle-moi sur l'heure du dîner d'appeler maman", 'fr', 'geneva')[0]).toEqual({
+      due: '2026-04-15T12:00',
+      rrule: null,
+      subject: 'appeler maman',
+    });
+    expect(all("rappelle-moi sur l'heure du dîner d'appeler maman", 'fr')[0].due).toBe('2026-04-15T20:00');
+  });
+
+  it('applies a repetition said after the times to the parts before it', () => {
+    expect(all('remind me to take my tablets at 8am and 8pm every day', 'en')).toEqual([
+      { due: '2026-04-16T08:00', rrule: 'FREQ=DAILY', subject: 'take my tablets' },
+      { due: '2026-04-15T20:00', rrule: 'FREQ=DAILY', subject: 'take my tablets' },
+    ]);
+    // Said before its own time, it governs only its own part.
+    expect(all('remind me at 7pm to call Paul and every day at 8am to take my pill', 'en').map((r) => r.rrule)).toEqual([null, 'FREQ=DAILY']);
+  });
+
+  it('reads weekday lists without commas', () => {
+    expect(all('water the lawn every tuesday thursday and saturday at 6am', 'en')[0].rrule).toBe('FREQ=WEEKLY;BYDAY=TU,TH,SA');
+    expect(all('arroser tous les lundis mercredis et vendredis à 7h', 'fr')[0].rrule).toBe('FREQ=WEEKLY;BYDAY=MO,WE,FR');
+  });
+
+  it('reads "every" before a calendar date as a yearly repetition', () => {
+    expect(all('remind me every 4th of july to buy fireworks', 'en', 'la')).toEqual([
+      { due: '2026-07-04T09:00', rrule: 'FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=4', subject: 'buy fireworks' },
+    ]);
+    expect(all('rappelle-moi chaque 14 juillet de sortir le drapeau', 'fr')[0]).toEqual({
+      due: '2026-07-14T09:00',
+      rrule: 'FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=14',
+      subject: 'sortir le drapeau',
+    });
+  });
+
+  it('knows the reminding verb in all its forms, and the French future', () => {
+    expect(all("i'd love it if you reminded me to text Jake at 9pm", 'en')[0].subject).toBe('text Jake');
+    expect(all('would you mind reminding me to ring the plumber tomorrow', 'en')[0].subject).toBe('ring the plumber');
+    expect(all("tu me rappelleras d'appeler le garagiste demain à 10h", 'fr')[0].subject).toBe('appeler le garagiste');
+  });
+
+  it('never joins the words on either side of a repetition ("à 18h jusqu\'au 31 août" is no 18:31)', () => {
+    expect(all("rappelle-moi tous les jours à 18h jusqu'au 31 août d'arroser le jardin", 'fr')).toEqual([
+      { due: '2026-04-15T18:00', rrule: 'FREQ=DAILY;UNTIL=20260831T215959Z', subject: 'arroser le jardin' },
+    ]);
+  });
+
+  it('cuts a date word after "until" without eating into the next words', () => {
+    expect(all('remind me every day at 10pm until may 1 to log my meals', 'en')[0].subject).toBe('log my meals');
+  });
+
+  it('reads weekday words anywhere as a possible repetition ("le mardi et le vendredi" at the start)', () => {
+    expect(all("le mardi et le vendredi rappelle-moi d'aller à la piscine", 'fr')).toEqual([
+      { due: '2026-04-17T09:00', rrule: 'FREQ=WEEKLY;BYDAY=TU,FR', subject: 'aller à la piscine' },
+    ]);
+  });
+
+  it('knows the Quebec weekend and school days', () => {
+    expect(all("rappelle-moi toutes les fins de semaine de laver l'auto", 'fr', 'montreal')[0]).toEqual({
+      due: '2026-04-18T09:00',
+      rrule: 'FREQ=WEEKLY;BYDAY=SA,SU',
+      subject: "laver l'auto",
+    });
+    expect(all('remind me every school day at 7am to wake the kids', 'en')[0]).toEqual({
+      due: '2026-04-16T07:00',
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      subject: 'wake the kids',
+    });
+  });
+});

@@ -1,0 +1,356 @@
+import { DayPart, Language } from './types';
+import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, fold, FR_MONTH_RE, FR_ORDINALS, FR_WEEKDAYS } from './vocabulary';
+
+/**
+ * Repetition words (CONVENTIONS rules 13 and 15): "tous les lundis", "every other week", "le 5 de
+ * chaque mois", "pendant 5 jours", "until 30 June". They are found in the normalized text before
+ * the date parsers run, and blanked there, so "lundis" is never read as next Monday; the dates
+ * they leave ("every year on 14 March", "tous les mois le 5") are read by the date parsers and
+ * anchor the rule (see understand.ts).
+ */
+/** The frequencies of api/reminders/recurrence.ts (contract B); no MINUTELY there. */
+export type Freq = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+
+export interface RepeatMarker {
+  start: number;
+  end: number;
+  /** freq: a repetition; count: "pendant 5 jours", "10 times"; until: "jusqu'au", "until" (the date follows). */
+  kind: 'freq' | 'count' | 'until';
+  freq?: Freq;
+  interval?: number;
+  /** 'MO', '1SA', '-1FR'. */
+  byDay?: string[];
+  byMonthDay?: number[];
+  /** The day part a repetition names ("tous les soirs", "every morning"). */
+  part?: DayPart;
+  count?: number;
+  countUnit?: 'days' | 'weeks' | 'months' | 'years' | 'times';
+}
+
+const CODE = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+const WEEKDAYS_CODE = ['MO', 'TU', 'WE', 'TH', 'FR'];
+
+const EN_WD_FULL = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+const EN_WD = `${EN_WD_FULL}|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun`;
+const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|and|&|or|\\+)\\s*|\\s+)(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
+const EN_ORD = 'first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|second\\s+(?:to\\s+)?last';
+const EN_DAYNUM = '\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last(?:\\s+day)?';
+const EN_UNIT = 'hour|hr|day|week|fortnight|month|year';
+
+const FR_WD = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
+const FR_WD_LIST = `(?:${FR_WD})s?(?:(?:\\s*(?:,|et|ou)\\s*|\\s+)(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
+const FR_ORD =
+  'premiers?|premi[èe]res?|1er|1re|1[èe]re|2e|2[èe]me|second|seconde|3e|3[èe]me|4e|4[èe]me|5e|5[èe]me|derniers?|derni[èe]res?|avant[\\s-]derniers?';
+const FR_EVERY = '(?:tou(?:te)?s\\s+les|chaque)';
+const FR_MONTHLY = '(?:de\\s+chaque\\s+mois|de\\s+tous\\s+les\\s+mois|du\\s+mois|chaque\\s+mois|tous\\s+les\\s+mois)';
+
+type Build = (g: Record<string, string | undefined>, text: string) => Omit<RepeatMarker, 'start' | 'end'> | null;
+
+interface Pattern {
+  re: RegExp;
+  build: Build;
+}
+
+function pattern(source: string, build: Build): Pattern {
+  return { re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'giu'), build };
+}
+
+function weekdayCodes(list: string, table: Record<string, number>): string[] {
+  const codes = new Set<string>();
+  for (const w of fold(list).split(/[^a-z]+/)) {
+    const key = table[w] ? w : w.replace(/s$/, '');
+    const n = table[key];
+    if (n) codes.add(CODE[n]);
+  }
+  return sortDays([...codes]);
+}
+
+export function sortDays(days: string[]): string[] {
+  const at = (d: string) => CODE.indexOf(d.replace(/^[+-]?\d+/, ''));
+  return [...days].sort((a, b) => at(a) - at(b));
+}
+
+function enOrdinal(s: string): number | undefined {
+  const t = fold(s).replace(/\s+/g, ' ');
+  if (t === 'last') return -1;
+  if (/^second (?:to )?last$/.test(t)) return -2;
+  return EN_ORDINALS[t];
+}
+
+function frOrdinal(s: string): number | undefined {
+  const t = fold(s).replace(/\s+/g, ' ');
+  if (/^avant[ -]dernier/.test(t)) return -2;
+  if (/^dernier/.test(t)) return -1;
+  return FR_ORDINALS[t.replace(/s$/, '')] ?? FR_ORDINALS[t];
+}
+
+function unitFreq(u: string): { freq: Freq; mult: number } | null {
+  const t = fold(u);
+  if (/^(?:hour|hr|heure|h$)/.test(t)) return { freq: 'HOURLY', mult: 1 };
+  if (/^(?:day|jour)/.test(t)) return { freq: 'DAILY', mult: 1 };
+  if (/^fortnight/.test(t)) return { freq: 'WEEKLY', mult: 2 };
+  if (/^(?:week|semaine)/.test(t)) return { freq: 'WEEKLY', mult: 1 };
+  if (/^(?:month|mois)/.test(t)) return { freq: 'MONTHLY', mult: 1 };
+  if (/^(?:year|an|annee)/.test(t)) return { freq: 'YEARLY', mult: 1 };
+  return null;
+}
+
+function partOf(word: string): DayPart | undefined {
+  const t = fold(word);
+  if (/morning|matin/.test(t)) return 'morning';
+  if (/afternoon|apres/.test(t)) return 'afternoon';
+  if (/evening|soir/.test(t)) return 'evening';
+  if (/night|nuit/.test(t)) return 'night';
+  if (/midi|noon|lunch/.test(t)) return 'noon';
+  return undefined;
+}
+
+function countUnit(u: string): RepeatMarker['countUnit'] {
+  const t = fold(u);
+  if (/^(?:day|jour)/.test(t)) return 'days';
+  if (/^(?:week|semaine)/.test(t)) return 'weeks';
+  if (/^(?:month|mois)/.test(t)) return 'months';
+  return 'years';
+}
+
+const EN_PATTERNS: Pattern[] = [
+  // "the first monday of every month", "every last friday of the month", "monthly on the 2nd tuesday".
+  pattern(
+    `(?<lead>(?:on\\s+)?(?:every|each)\\s+|monthly\\s+on\\s+|(?:on\\s+)?)(?:the\\s+)?(?<ord>${EN_ORD})\\s+(?<wd>${EN_WD})s?(?:\\s+(?:of|in)\\s+(?<tgt>every|each|the)\\s+month)?`,
+    (g) => {
+      const habit = /every|each|monthly/.test(g.lead ?? '') || /every|each/.test(g.tgt ?? '');
+      if (!habit) return null;
+      const n = enOrdinal(g.ord ?? '');
+      const wd = EN_WEEKDAYS[fold(g.wd ?? '')];
+      if (!n || !wd) return null;
+      // "every second tuesday" is every other Tuesday, not the 2nd of the month.
+      if (!g.tgt && /every|each/.test(g.lead ?? '') && n === 2 && /second/.test(g.ord ?? '')) {
+        return { kind: 'freq', freq: 'WEEKLY', interval: 2, byDay: [CODE[wd]] };
+      }
+      return { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] };
+    },
+  ),
+  // "the 5th of every month", "the last day of each month", "every month on the 5th", "monthly on the 1st".
+  pattern(
+    `(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM})\\s+(?:day\\s+)?of\\s+(?:every|each)\\s+month` +
+      `|(?:every|each)\\s+month\\s+on\\s+the\\s+(?<d2>${EN_DAYNUM})|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM})`,
+    (g) => {
+      const raw = fold(g.d ?? g.d2 ?? g.d3 ?? '').replace(/(\d+)(?:st|nd|rd|th)$/, '$1');
+      const day = /^last/.test(raw) ? -1 : (EN_ORDINALS[raw] ?? Number(raw));
+      if (!day || day > 31) return null;
+      return { kind: 'freq', freq: 'MONTHLY', byMonthDay: [day] };
+    },
+  ),
+  // "every weekday", "on weekdays", "monday to friday", "every working day".
+  pattern(
+    `(?:(?:every|each|on)\\s+)?(?:week\\s?days|work(?:ing)?\\s?days|(?:business|school)\\s?days)|(?:every|each)\\s+(?:week\\s?day|work(?:ing)?\\s?day|(?:business|school)\\s?day)` +
+      `|(?:(?:every\\s+day\\s+)?from\\s+)?mon(?:day)?\\s*(?:to|through|thru|till|until|-)\\s*fri(?:day)?`,
+    () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
+  ),
+  pattern(`(?:every|each)\\s+weekend|(?:on\\s+)?weekends`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] })),
+  // "every other tuesday", "every monday and wednesday", "each fri".
+  pattern(`(?:every|each)\\s+(?<other>other\\s+|second\\s+|2nd\\s+)?(?<wds>${EN_WD_LIST})`, (g) => {
+    const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
+    if (!byDay.length) return null;
+    return { kind: 'freq', freq: 'WEEKLY', byDay, ...(g.other ? { interval: 2 } : {}) };
+  }),
+  // "mondays", "on tuesdays and thursdays": a plural weekday is a habit.
+  pattern(`(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s(?:\\s*(?:,|and|&|or)\\s*(?:on\\s+)?(?:${EN_WD_FULL})s)*)`, (g) => {
+    const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
+    return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay } : null;
+  }),
+  // "every 3 days", "every other week", "every 2 hours".
+  pattern(`(?:every|each)\\s+(?:(?<n>\\d+)|other|second)\\s+(?<u>${EN_UNIT})s?`, (g) => {
+    const f = unitFreq(g.u ?? '');
+    if (!f) return null;
+    const n = g.n ? Number(g.n) : 2;
+    if (!n) return null;
+    const interval = n * f.mult;
+    return { kind: 'freq', freq: f.freq, ...(interval > 1 ? { interval } : {}) };
+  }),
+  // "every day", "every morning", "daily", "once a week", "every fortnight".
+  pattern(
+    `(?:every|each)\\s+(?:single\\s+)?(?<u>${EN_UNIT}|morning|afternoon|evening|night|lunch(?:\\s*time)?)` +
+      `|(?<adv>daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|yearly|annually)` +
+      `|once\\s+(?:a|per|every)\\s+(?<once>day|week|month|year)`,
+    (g) => {
+      const adv = fold(g.adv ?? '');
+      if (adv) {
+        if (adv === 'nightly') return { kind: 'freq', freq: 'DAILY', part: 'night' };
+        if (/^bi-?weekly|fortnightly/.test(adv)) return { kind: 'freq', freq: 'WEEKLY', interval: 2 };
+        const f = { daily: 'DAILY', hourly: 'HOURLY', weekly: 'WEEKLY', monthly: 'MONTHLY', yearly: 'YEARLY', annually: 'YEARLY' }[adv];
+        return f ? { kind: 'freq', freq: f as Freq } : null;
+      }
+      const part = partOf(g.u ?? '');
+      if (part) return { kind: 'freq', freq: 'DAILY', part };
+      const f = unitFreq(g.u ?? g.once ?? '');
+      if (!f) return null;
+      return { kind: 'freq', freq: f.freq, ...(f.mult > 1 ? { interval: f.mult } : {}) };
+    },
+  ),
+  // "every 4th of July", "each march 14": a repetition of a calendar date (the date parsers read it).
+  pattern(
+    `(?:every|each)(?=\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}])|(?:${EN_MONTH_RE})\\s+(?:the\\s+)?\\d{1,2}(?!\\d)))`,
+    () => ({ kind: 'freq', freq: 'YEARLY' }),
+  ),
+  // Ends: "for 5 days", "for the next 3 weeks", "10 times", "until".
+  pattern(`for\\s+(?:the\\s+next\\s+)?(?<n>\\d+|a|one)\\s+(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times`, (g) => {
+    if (g.t) return { kind: 'count', count: Number(g.t), countUnit: 'times' };
+    const n = /^(?:a|one)$/i.test(g.n ?? '') ? 1 : Number(g.n);
+    return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
+  }),
+  pattern(`until|till|through|up\\s+to\\s+and\\s+including`, () => ({ kind: 'until' })),
+];
+
+const FR_PATTERNS: Pattern[] = [
+  // "le premier lundi de chaque mois", "tous les derniers vendredis du mois".
+  pattern(
+    `(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})`,
+    (g) => {
+      const habit = /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? ''));
+      if (!habit) return null;
+      const n = frOrdinal(g.ord ?? '');
+      const wd = FR_WEEKDAYS[fold(g.wd ?? '')];
+      if (!n || !wd) return null;
+      return { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] };
+    },
+  ),
+  // "le 10 de chaque mois", "tous les 5 du mois", "le premier du mois", "le dernier jour de chaque mois".
+  pattern(
+    `(?:(?<lead>le|chaque|tous\\s+les)\\s+)?(?<d>\\d{1,2}|1er|premier|dernier\\s+jour)\\s+(?<tgt>${FR_MONTHLY})(?!\\s+(?:prochain|suivant|en\\s+cours))(?!-ci)`,
+    (g) => {
+      const d = fold(g.d ?? '');
+      const first = /^(?:1er|premier)$/.test(d);
+      // "le premier du mois" is said of a habit ("le premier du mois payer le loyer"); "le 20 du
+      // mois" alone is this month's 20th.
+      const habit = /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || (first && /du mois/.test(g.tgt ?? ''));
+      if (!habit) return null;
+      const day = /^dernier/.test(d) ? -1 : first ? 1 : Number(d);
+      if (!day || day > 31) return null;
+      return { kind: 'freq', freq: 'MONTHLY', byMonthDay: [day] };
+    },
+  ),
+  // "en semaine", "du lundi au vendredi", "tous les jours de la semaine", "les jours ouvrables".
+  pattern(
+    `(?:tous\\s+les\\s+jours|chaque\\s+jour)\\s+(?:de\\s+(?:la\\s+)?semaine|ouvr(?:ables?|[ée]s?))|en\\s+semaine|du\\s+lundi\\s+au\\s+vendredi` +
+      `|(?:les|tous\\s+les)\\s+jours\\s+(?:de\\s+semaine|ouvr(?:ables|[ée]s))|(?:chaque|tous\\s+les)\\s+jours?\\s+de\\s+travail`,
+    () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
+  ),
+  // "tous les week-ends"; in Quebec "toutes les fins de semaine".
+  pattern(
+    `(?:tous\\s+les|les)\\s+week-?\\s?ends?|chaque\\s+week-?\\s?end|(?:toutes\\s+les|les)\\s+fins\\s+de\\s+semaine|chaque\\s+fin\\s+de\\s+semaine`,
+    () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] }),
+  ),
+  // "tous les lundis", "chaque mardi et jeudi", "un lundi sur deux".
+  pattern(`(?:tous\\s+les|chaque)\\s+(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
+    const byDay = weekdayCodes(g.wds ?? g.wd1 ?? '', FR_WEEKDAYS);
+    if (!byDay.length) return null;
+    const interval = g.n1 ? Number(g.n1) : g.alt ? 2 : 1;
+    return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
+  }),
+  // "les mardis et jeudis", "le lundi et le jeudi": plural or listed weekdays are a habit.
+  pattern(
+    `les\\s+(?<wds>(?:${FR_WD})s(?:\\s*(?:,|et|ou)\\s*(?:les\\s+)?(?:${FR_WD})s?)*)` +
+      `|le\\s+(?<l2>(?:${FR_WD})(?:\\s*(?:,|et)\\s*le\\s+(?:${FR_WD}))+)`,
+    (g) => {
+      const byDay = weekdayCodes(g.wds ?? g.l2 ?? '', FR_WEEKDAYS);
+      return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay } : null;
+    },
+  ),
+  // "tous les 3 jours", "toutes les 2 semaines", "une semaine sur deux", "tous les 15 jours".
+  pattern(
+    `${FR_EVERY}\\s+(?<n>\\d+)\\s+(?<u>heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
+      `|(?:1|une?)\\s+(?<u2>semaine|jour|mois|an|ann[ée]e)\\s+sur\\s+(?<n2>\\d+)`,
+    (g) => {
+      const f = unitFreq(g.u ?? g.u2 ?? '');
+      let n = Number(g.n ?? g.n2);
+      if (!f || !n) return null;
+      let freq = f.freq;
+      // "tous les quinze jours" is every other week, "tous les huit jours" every week.
+      if (freq === 'DAILY' && (n === 15 || n === 14)) [freq, n] = ['WEEKLY', 2];
+      else if (freq === 'DAILY' && (n === 8 || n === 7)) [freq, n] = ['WEEKLY', 1];
+      return { kind: 'freq', freq, ...(n > 1 ? { interval: n } : {}) };
+    },
+  ),
+  // "tous les jours", "chaque matin", "toutes les heures", "quotidiennement", "une fois par semaine".
+  pattern(
+    `${FR_EVERY}\\s+(?:les\\s+)?(?<u>jours?|journ[ée]es?|matins?|matin[ée]es?|soirs?|soir[ée]es?|midis?|apr[èe]s[\\s-]midis?|nuits?|heures?|semaines?|mois|ans?|ann[ée]es?)` +
+      `|(?<adv>quotidiennement|journellement|hebdomadairement|mensuellement|annuellement)` +
+      `|une\\s+fois\\s+par\\s+(?<once>jour|semaine|mois|an|ann[ée]e)|(?:1|une)\\s+fois\\s+par\\s+(?<once2>jour|semaine|mois|an)`,
+    (g) => {
+      const adv = fold(g.adv ?? '');
+      if (adv) {
+        const f = { quotidiennement: 'DAILY', journellement: 'DAILY', hebdomadairement: 'WEEKLY', mensuellement: 'MONTHLY', annuellement: 'YEARLY' }[adv];
+        return f ? { kind: 'freq', freq: f as Freq } : null;
+      }
+      const part = partOf(g.u ?? '');
+      if (part) return { kind: 'freq', freq: 'DAILY', part };
+      const f = unitFreq(g.u ?? g.once ?? g.once2 ?? '');
+      return f ? { kind: 'freq', freq: f.freq } : null;
+    },
+  ),
+  // "chaque 14 juillet", "tous les 1er mai": a repetition of a calendar date.
+  pattern(
+    `(?:chaque|tous\\s+les)(?=\\s+(?:\\d{1,2}|1er|premier)\\s+(?:${FR_MONTH_RE})(?![\\p{L}]))`,
+    () => ({ kind: 'freq', freq: 'YEARLY' }),
+  ),
+  pattern(
+    `(?:pendant|durant|sur|pour)\\s+(?:les\\s+)?(?<n>\\d+|une?)\\s+(?:prochaine?s\\s+)?(?<u>jours?|semaines?|mois|ans|ann[ée]es)(?:\\s+(?:prochaine?s|suivante?s|[àa]\\s+venir))?` +
+      `|(?<t>\\d+)\\s+fois(?!\\s+par)`,
+    (g) => {
+      if (g.t) return { kind: 'count', count: Number(g.t), countUnit: 'times' };
+      const n = /^une?$/i.test(g.n ?? '') ? 1 : Number(g.n);
+      return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
+    },
+  ),
+  pattern(`jusqu'(?:au|aux|[àa](?:\\s+la|\\s+l')?)|jusque|jusqu\\s+au`, () => ({ kind: 'until' })),
+];
+
+/** Cheap test so most messages (no repetition) skip the patterns. */
+const HINT: Record<Language, RegExp> = {
+  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|(?:day|sun|satur)days|times|until|till|through|once|for\s|mon/i,
+  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois|pendant|durant|jusqu|sur|pour|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i,
+};
+
+/** The repetition markers in the normalized text, left to right, without overlaps (longest first). */
+export function findRepeats(text: string, language: Language): RepeatMarker[] {
+  if (!HINT[language].test(text)) return [];
+  const found: RepeatMarker[] = [];
+  for (const p of language === 'fr' ? FR_PATTERNS : EN_PATTERNS) {
+    p.re.lastIndex = 0;
+    for (const m of text.matchAll(p.re)) {
+      const built = p.build(m.groups ?? {}, m[0]);
+      if (!built) continue;
+      found.push({ start: m.index!, end: m.index! + m[0].length, ...built });
+    }
+  }
+  found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
+  const out: RepeatMarker[] = [];
+  for (const f of found) {
+    if (out.length && f.start < out[out.length - 1].end) continue;
+    out.push(f);
+  }
+  // An end ("for 5 days", "10 times", "until") only counts beside a repetition.
+  if (!out.some((f) => f.kind === 'freq')) return [];
+  return out;
+}
+
+/** The RRULE text of a repetition (FREQ first; BYDAY in week order). */
+export function ruleText(r: {
+  freq: Freq;
+  interval?: number;
+  byDay?: string[];
+  byMonthDay?: number[];
+  byMonth?: number[];
+  count?: number;
+  until?: string;
+}): string {
+  const parts = [`FREQ=${r.freq}`];
+  if (r.interval && r.interval > 1) parts.push(`INTERVAL=${r.interval}`);
+  if (r.byMonth?.length) parts.push(`BYMONTH=${r.byMonth.join(',')}`);
+  if (r.byMonthDay?.length) parts.push(`BYMONTHDAY=${r.byMonthDay.join(',')}`);
+  if (r.byDay?.length) parts.push(`BYDAY=${sortDays(r.byDay).join(',')}`);
+  if (r.count) parts.push(`COUNT=${r.count}`);
+  if (r.until) parts.push(`UNTIL=${r.until}`);
+  return parts.join(';');
+}

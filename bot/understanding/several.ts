@@ -1,0 +1,319 @@
+import { DateTime } from 'luxon';
+import { firstOccurrence } from '../../api/reminders/recurrence';
+import { forwardDate } from './calendar';
+import { originalSpan } from './normalize';
+import { RepeatMarker, ruleText } from './repeat';
+import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
+import { extractSubject } from './subject';
+import { zoneNamed } from './zone-cache';
+import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
+import type { Extraction } from './understand';
+
+/**
+ * Several reminders in one message (CONVENTIONS rule 16) and the repetition of each (rules
+ * 13-15). The message is cut at its connectors ("et", "and", "puis", "then", ",") where both
+ * sides say the same kind of thing (each a time, each a day, each a repetition): "demain à 8h X
+ * et à 19h Y" is two reminders, "lundi, à 9h, X" one. A day or a repetition said once carries to
+ * the parts after it that say none; a part with no words of its own ("at 8am and 8pm") shares
+ * the subject, and the time, of its neighbour.
+ */
+
+/** A connector between two parts, in the gap between their date words. */
+const CONNECTOR =
+  /(?:[,;.]+\s*(?:(?:et|and|puis|then|ensuite|also|aussi|plus)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also)(?![\p{L}'])\s*)/giu;
+/** Words that may stand between a connector and the part's date words ("and at 6pm"). */
+const LEAD_IN = /^(?:\s*(?:at|on|in|by|for|around|the|every|each|[àa]|le|la|les|vers|pour|dans|d[èe]s|au|ce|cet|cette|tous|toutes|chaque|also|aussi|again|encore|remind\s+me|rappelle[- ]moi))*\s*$/iu;
+/** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, not two reminders. */
+const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
+/** What a part that follows a connector starts with and the subject does not keep. */
+const CONTINUATION: Record<Language, RegExp> = {
+  en: /^(?:(?:and|then|also|plus)\s+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:to|that|about)(?![\p{L}])\s*/iu,
+  fr: /^(?:(?:et|puis|ensuite|aussi)\s+)*(?:(?:rappelle[- ]moi)\s+)?(?:de\s+|d'|qu'|que\s+)?/iu,
+};
+
+/** The most reminders one message gives. */
+export const MAX_PARTS = 10;
+
+interface Item {
+  start: number;
+  end: number;
+  day: boolean;
+  clock: boolean;
+  rec: boolean;
+}
+
+interface Part {
+  /** [start, end) in the normalized text. */
+  from: number;
+  to: number;
+  items: Item[];
+}
+
+function kinds(items: Item[]) {
+  return {
+    day: items.some((i) => i.day),
+    clock: items.some((i) => i.clock),
+    rec: items.some((i) => i.rec),
+  };
+}
+
+/** Where the message is cut into parts: returns [from, to) ranges of the normalized text. */
+function cutParts(text: string, items: Item[]): Part[] {
+  const parts: Part[] = [{ from: 0, to: text.length, items: items.length ? [items[0]] : [] }];
+  for (let i = 0; i + 1 < items.length; i++) {
+    const a = items[i];
+    const b = items[i + 1];
+    const gap = text.slice(a.end, b.start);
+    let cut: [number, number] | null = null;
+    // "Fri, Sep 20", "lundi, 14 mars": a comma alone between day words joins one date; between
+    // times ("at 8am, 1pm and 6pm") it lists them.
+    const commaOnly = /^[\s,]*$/.test(gap) && (a.day || b.day);
+    if (!commaOnly && !RANGE_BEFORE.test(text.slice(Math.max(0, a.start - 10), a.start))) {
+      const found: Array<[number, number]> = [];
+      CONNECTOR.lastIndex = 0;
+      for (const m of gap.matchAll(CONNECTOR)) found.push([a.end + m.index!, a.end + m.index! + m[0].length]);
+      if (found.length) {
+        const last = found[found.length - 1];
+        // "…and at 6pm to Y": the connector right before the date words; otherwise the first one
+        // ("call mom at 5 and buy bread and milk at 6").
+        cut = LEAD_IN.test(text.slice(last[1], b.start)) ? last : found[0];
+      }
+    }
+    const current = parts[parts.length - 1];
+    if (cut) {
+      current.to = cut[0];
+      parts.push({ from: cut[1], to: text.length, items: [b] });
+    } else current.items.push(b);
+  }
+  // A message asks for a handful of reminders, not hundreds: past MAX_PARTS the rest stays one
+  // part, which also bounds the work on a long pasted text.
+  if (parts.length > MAX_PARTS) {
+    const rest = parts.splice(MAX_PARTS - 1);
+    parts.push({ from: rest[0].from, to: text.length, items: rest.flatMap((p) => p.items) });
+  }
+  // Parts that do not say the same kind of thing belong together ("lundi, à 9h").
+  for (let i = parts.length - 1; i > 0; i--) {
+    const a = kinds(parts[i - 1].items);
+    const b = kinds(parts[i].items);
+    if ((a.day && b.day) || (a.clock && b.clock) || (a.rec && b.rec)) continue;
+    parts[i - 1].to = parts[i].to;
+    parts[i - 1].items.push(...parts[i].items);
+    parts.splice(i, 1);
+  }
+  return parts;
+}
+
+interface Draft {
+  subject: string;
+  pieces: WhenPiece[];
+  repeats: RepeatMarker[];
+  /** The date that ends a repetition ("until 30 June"). */
+  until?: WhenPiece;
+  own: { day: boolean; clock: boolean; rec: boolean };
+}
+
+export function splitReminders(
+  text: string,
+  ex: Extraction,
+  language: Language,
+  now: DateTime,
+  userZone: string,
+): Array<UnderstoodReminder | MissingWhen> {
+  const { pieces, at, repeats, spans, norm } = ex;
+  // The date right after "until"/"jusqu'au" ends the repetition instead of starting it.
+  const untilOf = new Map<number, RepeatMarker>();
+  for (const r of repeats) {
+    if (r.kind !== 'until') continue;
+    const k = at.findIndex(([s]) => s >= r.end && /^[\s,]*$/.test(norm.text.slice(r.end, s)));
+    if (k >= 0 && pieces[k].date) untilOf.set(k, r);
+  }
+  const items: Item[] = [];
+  pieces.forEach((p, k) => {
+    if (untilOf.has(k)) return;
+    const day = !!(p.date || p.weekend);
+    const clock = !!(p.time || p.part || p.instant !== undefined);
+    if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false });
+  });
+  for (const r of repeats) {
+    if (r.kind === 'freq') items.push({ start: r.start, end: r.end, day: true, clock: !!r.part, rec: true });
+  }
+  items.sort((a, b) => a.start - b.start);
+  const parts = cutParts(norm.text, items);
+  const zones = pieces.filter((p) => p.zone);
+
+  const drafts: Draft[] = parts.map((part, idx) => {
+    const inPart = (s: number) => s >= part.from && s < part.to;
+    const [oFrom, oTo] = parts.length === 1 ? [0, text.length] : originalSpan(norm, part.from, part.to);
+    const own = spans
+      .filter((s) => inPart(s.at))
+      .map((s) => ({ start: s.start - oFrom, end: s.end - oFrom, kind: s.kind }));
+    let subject = extractSubject(text.slice(oFrom, oTo), own, language);
+    if (idx > 0) subject = subject.replace(CONTINUATION[language], '');
+    const draft: Draft = {
+      subject,
+      pieces: pieces.filter((p, k) => inPart(at[k][0]) && !untilOf.has(k) && !p.zone),
+      repeats: repeats.filter((r) => inPart(r.start)),
+      own: kinds(part.items),
+    };
+    const u = [...untilOf.entries()].find(([, r]) => inPart(r.start));
+    if (u) draft.until = pieces[u[0]];
+    return draft;
+  });
+
+  // Whether a part's repetition comes after its times ("… at 5pm every day").
+  const trailing = parts.map((part) => {
+    const inPart = (x: number) => x >= part.from && x < part.to;
+    const rec = repeats.filter((r) => r.kind === 'freq' && inPart(r.start));
+    const clocks = part.items.filter((i) => i.clock && !i.rec);
+    return rec.length > 0 && clocks.length > 0 && rec[0].start > clocks[clocks.length - 1].start;
+  });
+  // Rule 16: a day or a repetition carries to the parts after it that say none.
+  for (let i = 1; i < drafts.length; i++) {
+    const d = drafts[i];
+    const prev = drafts[i - 1];
+    if (!d.own.day && !d.own.rec) {
+      d.pieces.push(...prev.pieces.filter((p) => p.date || p.weekend).map((p) => ({ date: p.date, weekend: p.weekend, fromWeekday: p.fromWeekday, keepClock: p.keepClock })));
+      d.repeats.push(...prev.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
+      d.until ??= prev.until;
+      d.own = { ...d.own, day: prev.own.day, rec: prev.own.rec };
+    }
+  }
+  // A repetition said after the times it governs ("at 7am and 5pm every day", "at 6am to do yoga
+  // and at 6pm to meditate every day") applies to the parts before it that say no day of their own.
+  for (let i = drafts.length - 1; i > 0; i--) {
+    const d = drafts[i];
+    const freq = d.repeats.filter((r) => r.kind === 'freq');
+    if (!freq.length || !trailing[i]) continue;
+    for (let j = i - 1; j >= 0 && !drafts[j].own.day && !drafts[j].own.rec; j--) {
+      drafts[j].repeats.push(...d.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
+      drafts[j].until ??= d.until;
+      drafts[j].own = { ...drafts[j].own, rec: true };
+    }
+  }
+  // An end said after the last part ("… at 9am and 9pm for 5 days") bounds the parts it follows too.
+  for (let i = drafts.length - 1; i > 0; i--) {
+    const d = drafts[i];
+    const prev = drafts[i - 1];
+    const ends = d.repeats.filter((r) => r.kind === 'count');
+    if (prev.repeats.some((r) => r.kind === 'freq') && !prev.repeats.some((r) => r.kind === 'count')) prev.repeats.push(...ends);
+    if (prev.repeats.some((r) => r.kind === 'freq')) prev.until ??= d.until;
+  }
+  // A part with no words of its own shares its neighbour's subject (and time, if it has none).
+  for (let i = 0; i < drafts.length; i++) {
+    const d = drafts[i];
+    if (d.subject) continue;
+    const donor = drafts.slice(0, i).reverse().find((x) => x.subject) ?? drafts.slice(i + 1).find((x) => x.subject);
+    if (!donor) continue;
+    d.subject = donor.subject;
+    if (!d.pieces.some((p) => p.time || p.part || p.instant !== undefined) && !d.repeats.some((r) => r.part)) {
+      d.pieces.push(...donor.pieces.filter((p) => p.time || p.part).map((p) => ({ time: p.time, part: p.part, partHour: p.partHour, partToday: p.partToday })));
+    }
+  }
+
+  return drafts.map((d) => {
+    const piece = combinePieces([...d.pieces, ...zones]);
+    const r = d.repeats.some((x) => x.kind === 'freq') ? resolveRepeating(d.repeats, piece, d.until, now, userZone) : resolveOnce(piece, now, userZone);
+    if (!r) return { subject: d.subject, missing: 'when' as const, language, rrule: null };
+    return { subject: d.subject, dueAt: r.local.toJSDate(), zone: r.zone, dueLocal: r.local.toFormat("yyyy-MM-dd'T'HH:mm"), language, rrule: r.rrule };
+  });
+}
+
+function resolveOnce(piece: WhenPiece, now: DateTime, userZone: string) {
+  if (!(piece.date || piece.weekend || piece.time || piece.part || piece.instant !== undefined)) return null;
+  const r = resolvePiece(piece, now, userZone);
+  return r && r.local.isValid ? { ...r, rrule: null } : null;
+}
+
+/**
+ * The rule of a repetition and its first occurrence (rule 14): the earliest instant strictly after
+ * now that fits it, at the time said, or 09:00; a date said with the repetition anchors it ("every
+ * year on 14 March", "tous les mois le 5", "toutes les deux semaines le vendredi") or, when it
+ * cannot, says when it starts.
+ */
+function resolveRepeating(
+  markers: RepeatMarker[],
+  piece: WhenPiece,
+  until: WhenPiece | undefined,
+  nowInstant: DateTime,
+  userZone: string,
+): { local: DateTime; zone: string; rrule: string } | null {
+  const zone = piece.zone ?? userZone;
+  const z = zoneNamed(zone);
+  const now = nowInstant.setZone(z);
+  const freqs = markers.filter((m) => m.kind === 'freq');
+  const rule: Parameters<typeof ruleText>[0] = { freq: freqs[0].freq! };
+  for (const m of freqs) {
+    if (m.interval) rule.interval = m.interval;
+    if (m.byDay) rule.byDay = [...new Set([...(rule.byDay ?? []), ...m.byDay])];
+    if (m.byMonthDay) rule.byMonthDay = m.byMonthDay;
+    if (m.freq === 'MONTHLY' || m.freq === 'YEARLY') rule.freq = rule.freq === 'WEEKLY' && m.freq === 'MONTHLY' && rule.byDay ? rule.freq : m.freq;
+  }
+  const part = freqs.find((m) => m.part)?.part;
+  const p: WhenPiece = { ...piece };
+  if (part && !p.part) p.part = part;
+  let startDay: DateTime | null = null;
+  if (p.date) {
+    const today = now.startOf('day');
+    const fwd = forwardDate(p.date, DateTime.utc(today.year, today.month, today.day));
+    const day = DateTime.utc(fwd.year, fwd.month, fwd.day);
+    if (rule.freq === 'YEARLY' && !p.fromWeekday && !rule.byMonthDay) {
+      rule.byMonth = [fwd.month];
+      rule.byMonthDay = [fwd.day];
+    } else if (rule.freq === 'MONTHLY' && !p.fromWeekday && !p.keepClock && !rule.byMonthDay && !rule.byDay) {
+      rule.byMonthDay = [fwd.day];
+    } else if (rule.freq === 'WEEKLY' && p.fromWeekday && !rule.byDay) {
+      rule.byDay = [['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'][day.weekday]];
+    } else {
+      startDay = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z });
+    }
+  }
+  let times: Array<{ hour: number; minute: number }> | undefined;
+  if (p.time) {
+    const minute = p.time.minute;
+    times = candidateHours(p).map((h) => ({ hour: h % 24, minute }));
+  } else if (p.part) {
+    times = [{ hour: p.partHour ?? PART_HOUR[p.part], minute: 0 }];
+  }
+  const base = ruleText(rule);
+  let from: DateTime = now;
+  if (startDay && startDay.minus({ milliseconds: 1 }) > from) from = startDay.minus({ milliseconds: 1 });
+  let first: Date | null = null;
+  for (const t of times ?? [undefined]) {
+    const d = firstOf(base, zone, from.toJSDate(), t);
+    if (d && (!first || d < first)) first = d;
+  }
+  if (!first) return null;
+  const local = DateTime.fromJSDate(first).setZone(z);
+  const count = markers.find((m) => m.kind === 'count');
+  if (count?.count) {
+    const n = count.count;
+    const perWeek = rule.byDay?.length || 1;
+    const u = count.countUnit;
+    if (u === 'times') rule.count = n;
+    else if (u === 'days' && rule.freq === 'DAILY') rule.count = n;
+    else if (u === 'weeks' && rule.freq === 'WEEKLY') rule.count = n * perWeek;
+    else if (u === 'weeks' && rule.freq === 'DAILY') rule.count = n * 7;
+    else if (u === 'months' && rule.freq === 'MONTHLY') rule.count = n;
+    else if (u === 'years' && rule.freq === 'YEARLY') rule.count = n;
+    else {
+      const end = local.startOf('day').plus({ [u as string]: n }).minus({ days: 1 }).endOf('day');
+      rule.until = end.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
+    }
+  }
+  if (until?.date) {
+    const today = now.startOf('day');
+    const fwd = forwardDate(until.date, DateTime.utc(today.year, today.month, today.day));
+    const end = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z }).endOf('day');
+    if (end.isValid) rule.until = end.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
+  }
+  return { local, zone, rrule: ruleText(rule) };
+}
+
+/** The engine's first occurrence (api/reminders/recurrence.ts), null for a rule it refuses. */
+function firstOf(rule: string, zone: string, now: Date, time?: { hour: number; minute: number }): Date | null {
+  try {
+    return firstOccurrence(rule, zone, now, time);
+  } catch {
+    return null;
+  }
+}
