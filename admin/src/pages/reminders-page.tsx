@@ -165,7 +165,10 @@ export function RemindersPage({ role }: { role: Role }) {
               <Td className="tabular-nums" >
                 <span title={r.username ?? undefined}>{r.userId}</span>
               </Td>
-              <Td className="max-w-[16rem] truncate font-medium">{r.subject}</Td>
+              <Td className="max-w-[16rem] truncate font-medium">
+                {r.subject}
+                {r.repeatDescription && <div className="truncate text-xs font-normal text-fg-muted">🔁 {r.repeatDescription}</div>}
+              </Td>
               <Td>{frDateTime(r.reminderTime)}</Td>
               <Td>
                 <StatusBadge status={r.status} />
