@@ -17,7 +17,10 @@ const webModuleNameMapper = {
 };
 
 module.exports = {
-  testTimeout: 30000,
+  // Global on purpose: Jest reads testTimeout from the top-level config only (a project's own value
+  // is ignored). Integration suites start a server on a fresh database in beforeAll, which takes
+  // far longer on a loaded 2-core machine than on an idle one.
+  testTimeout: 120000,
   projects: [
     {
       displayName: 'unit',
@@ -32,7 +35,6 @@ module.exports = {
       roots: existing('test'),
       testMatch: ['**/*.spec.ts'],
       transform: tsTransform,
-      testTimeout: 60000,
     },
     {
       displayName: 'portal',
@@ -48,7 +50,6 @@ module.exports = {
       roots: existing('portal/test', 'admin/test'),
       testMatch: ['**/*.e2e.ts'],
       transform: tsTransform,
-      testTimeout: 120000,
     },
   ],
 };

@@ -2,7 +2,7 @@ import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { USER_MESSENGER, UserMessenger } from '../../bot/delivery/user-messenger.port';
+import { USER_MESSENGER, UserMessenger } from '../messaging/user-messenger.port';
 import { RateLimitService, TooManyRequests } from '../common/rate-limit.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { releaseWaitingReminders } from '../reminders/reminder-waiting';

@@ -7,6 +7,8 @@ export type Plan = 'free' | 'basic' | 'standard' | 'premium';
 export type Language = 'fr' | 'en';
 
 @Entity('users')
+// Trigram GIN index for the back-office search, made by migration AdminSearchTrigram (where pg_trgm exists); not synchronised.
+@Index('ix_users_search_trgm', { synchronize: false })
 export class User {
   @PrimaryGeneratedColumn({ type: 'int' })
   id: number;

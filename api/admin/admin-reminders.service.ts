@@ -5,7 +5,7 @@ import { Actor, AuditService, diff } from '../audit/audit.service';
 import { repeatFields, type RepeatFields } from '../reminders/reminder-view';
 import { Reminder } from '../reminders/reminder.entity';
 import { AdminUpdateInput, RemindersService } from '../reminders/reminders.service';
-import { likePattern, PageQuery } from './paging';
+import { countSql, likePattern, PageQuery } from './paging';
 
 export interface AdminReminderRow extends RepeatFields {
   id: number;
@@ -64,7 +64,7 @@ export class AdminRemindersService {
            LEFT JOIN users u ON u.id = r.user_id ORDER BY r.id DESC`,
         pageParams,
       ),
-      this.dataSource.query(`SELECT count(*)::int AS n FROM reminders r ${filter}`, params),
+      this.dataSource.query(countSql(`FROM reminders r ${filter}`, Boolean(page.q)), params),
     ]);
     const pending = await this.reminders.pendingBySeries(rows.map((r: Record<string, any>) => ({ seriesId: r.series_id ?? null })));
     return { rows: rows.map((r: Record<string, any>) => toRow(r, pending)), total: count.n };

@@ -5,7 +5,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import { entitlement } from '../accounts/plan';
 import type { Plan, User } from '../accounts/user.entity';
 import { Actor, AuditService, diff } from '../audit/audit.service';
-import { likePattern, PageQuery } from './paging';
+import { countSql, likePattern, PageQuery } from './paging';
 
 export const PLANS: Plan[] = ['free', 'basic', 'standard', 'premium'];
 const MAX_COUNT = 1_000_000;
@@ -84,7 +84,7 @@ export class AdminUsersService {
     pageParams.push(page.limit);
     const [rows, [count]] = await Promise.all([
       this.dataSource.query(`SELECT ${COLUMNS} FROM users ${pageFilter} ORDER BY id DESC LIMIT $${pageParams.length}`, pageParams),
-      this.dataSource.query(`SELECT count(*)::int AS n FROM users ${filter}`, params),
+      this.dataSource.query(countSql(`FROM users ${filter}`, Boolean(page.q)), params),
     ]);
     const now = new Date();
     return { rows: rows.map((r: Record<string, any>) => toRow(r, now)), total: count.n };

@@ -10,6 +10,17 @@ export interface PageQuery {
 }
 
 export const DEFAULT_LIMIT = 50;
+/**
+ * A search's total is counted up to this many matches (X-Total-Count then says 1000 and
+ * X-Total-Capped: true): an exact count of a common word over a million reminders costs far
+ * more than the page itself (a seq scan), and nobody pages through a thousand rows.
+ */
+export const TOTAL_CAP = 1000;
+
+/** `SELECT count(*)` of a filtered set, exact when no search text narrows it, capped at TOTAL_CAP otherwise. */
+export function countSql(fromWhere: string, capped: boolean): string {
+  return capped ? `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${TOTAL_CAP}) capped` : `SELECT count(*)::int AS n ${fromWhere}`;
+}
 export const MAX_LIMIT = 200;
 
 /** `?q=&limit=&cursor=` as the back-office sends them; anything malformed is a 400. */
@@ -36,7 +47,8 @@ export function likePattern(q: string): string {
 /** Sets X-Total-Count and, when more rows follow, X-Next-Cursor; answers the array itself (the spec's shape). */
 export function sendPage<T extends { id: number | string }>(res: Response, rows: T[], total: number, page: PageQuery): T[] {
   res.setHeader('X-Total-Count', String(total));
+  if (total >= TOTAL_CAP && page.q) res.setHeader('X-Total-Capped', 'true');
   if (rows.length === page.limit) res.setHeader('X-Next-Cursor', String(rows[rows.length - 1].id));
-  res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor');
+  res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Next-Cursor, X-Total-Capped');
   return rows;
 }

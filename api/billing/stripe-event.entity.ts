@@ -1,11 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * Every webhook event, recorded once by its id (a redelivery is a no-op) before the 2xx answer,
- * then processed from here under a lease by any instance.
+ * Every webhook event, recorded once by its id (a redelivery is a no-op) before the 2xx answer;
+ * its work is a "stripe-event" job on the shared job runner (StripeEventsWorker).
  */
 @Entity('stripe_events')
-@Index('ix_stripe_events_pending', ['receivedAt'], { where: `status = 'pending'` })
 export class StripeEvent {
   @PrimaryColumn({ type: 'varchar', length: 255 })
   id: string;
@@ -22,15 +21,6 @@ export class StripeEvent {
 
   @Column({ type: 'varchar', length: 8, default: 'pending' })
   status: 'pending' | 'done' | 'failed';
-
-  @Column({ type: 'int', default: 0 })
-  attempts: number;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  nextAttemptAt: Date;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  leaseUntil: Date | null;
 
   @Column({ type: 'text', nullable: true })
   lastError: string | null;

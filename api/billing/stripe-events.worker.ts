@@ -2,104 +2,104 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DATABASE_URL } from '../database/database.module';
+import type { JobKind, JobOutcome } from '../jobs/job-kind';
+import { JobHost } from '../jobs/job-host';
+import { JobRunner } from '../jobs/job-runner';
+import { JobsService } from '../jobs/jobs.service';
+import { jobsChannel, PgJobQueue, type TableJob } from '../jobs/pg-job-queue';
 import { BillingError } from './billing.errors';
 import { BillingService } from './billing.service';
 import { PAYMENTS_GATEWAY, PaymentsGateway } from './payments.port';
 
-const LEASE_SECONDS = 60;
-const MAX_ATTEMPTS = 8;
+export const STRIPE_EVENT_JOB = 'stripe-event';
+/** Embedded PGlite does not forward NOTIFY over its socket: poll it often; real Postgres wakes us. */
+const POLL_MS_EMBEDDED = 250;
 const POLL_MS = 5000;
 
+type EventJob = TableJob<{ eventId: string }>;
+
 /**
- * Webhook events: recorded once by id before the 2xx, then processed from Postgres by whichever
- * instance claims them (lease + FOR UPDATE SKIP LOCKED), retried with backoff on failure.
- * (To become a job kind of the shared job runner when it lands on main.)
+ * Webhook events: stripe_events records each event id once (a replay is a no-op) and, in the
+ * same transaction, enqueues a "stripe-event" job on the shared job runner; the handler does the
+ * work from Postgres on whichever instance claims it, retried with the runner's backoff.
  */
 @Injectable()
 export class StripeEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(StripeEventsWorker.name);
-  private timer?: NodeJS.Timeout;
-  private draining: Promise<number> | null = null;
-  private again = false;
-  private stopped = false;
+  readonly runner: JobRunner<EventJob>;
+  private readonly host: JobHost<EventJob, unknown>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(PAYMENTS_GATEWAY) private readonly gateway: PaymentsGateway | null,
     private readonly billing: BillingService,
+    private readonly jobs: JobsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(DATABASE_URL) databaseUrl: string,
+  ) {
+    const kind: JobKind<EventJob> = {
+      name: STRIPE_EVENT_JOB,
+      queue: new PgJobQueue<{ eventId: string }>(dataSource, STRIPE_EVENT_JOB),
+      handle: (job) => this.handle(job),
+      onGiveUp: async (job, error) => {
+        await this.dataSource.query(`UPDATE stripe_events SET status = 'failed', last_error = $2 WHERE id = $1`, [job.payload.eventId, error.slice(0, 1000)]);
+      },
+    };
+    this.runner = new JobRunner(kind, { pollIntervalMs: config.database.url ? POLL_MS : POLL_MS_EMBEDDED, batchSize: 10, leaseSeconds: config.dispatcher.leaseSeconds, maxAttempts: 8 }, this.logger);
+    this.host = new JobHost(this.runner, { listenUrl: config.database.url ? databaseUrl : undefined, notifyChannel: jobsChannel(STRIPE_EVENT_JOB) }, this.logger);
+  }
 
-  onApplicationBootstrap(): void {
-    if (!this.gateway) return;
-    this.timer = setInterval(() => this.kick(), this.config.env === 'test' ? 500 : POLL_MS);
-    this.timer.unref();
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.gateway) await this.host.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.draining?.catch(() => undefined);
+    if (this.gateway) await this.host.stop();
   }
 
-  /**
-   * Records a verified event once; false when its id was already recorded (a replay).
-   */
+  /** Records a verified event once and enqueues its work; false when its id was already recorded (a replay). */
   async record(event: { id: string; type: string; livemode: boolean; object: Record<string, unknown> }): Promise<boolean> {
-    const rows = await this.dataSource.query(
-      `INSERT INTO stripe_events (id, type, payload, livemode, received_at) VALUES ($1, $2, $3, $4, now()) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [event.id, event.type, JSON.stringify(event.object), event.livemode],
-    );
-    return rows.length > 0;
+    const fresh = await this.dataSource.transaction(async (m) => {
+      const rows = await m.query(
+        `INSERT INTO stripe_events (id, type, payload, livemode, received_at) VALUES ($1, $2, $3, $4, now()) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [event.id, event.type, JSON.stringify(event.object), event.livemode],
+      );
+      if (rows.length) await this.jobs.enqueue(STRIPE_EVENT_JOB, { eventId: event.id }, { key: event.id }, m);
+      return rows.length > 0;
+    });
+    // The enqueue NOTIFYs the runners on real Postgres; the embedded database is polled.
+    return fresh;
   }
 
-  kick(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
+  private async handle(job: EventJob): Promise<JobOutcome> {
+    const [event] = await this.dataSource.query(`SELECT id, type, payload FROM stripe_events WHERE id = $1`, [job.payload.eventId]);
+    if (!event) return { ok: true };
+    // A row that is not the one asked for (seen once on the embedded database under concurrent
+    // connections) is retried rather than trusted.
+    if (event.id !== job.payload.eventId) return { ok: false, retryable: true, error: 'unexpected read of stripe_events', retryAfterMs: 200 };
+    try {
+      await this.billing.handleEvent({ id: event.id, type: event.type, object: event.payload });
+    } catch (e) {
+      const message = (e as Error).message;
+      await this.dataSource.query(`UPDATE stripe_events SET last_error = $2 WHERE id = $1`, [event.id, message.slice(0, 1000)]);
+      return { ok: false, retryable: !(e instanceof BillingError && e.code === 'payments_off'), error: message };
     }
-    this.draining = this.drain()
-      .catch((e) => {
-        this.logger.error(`Stripe events drain failed: ${(e as Error).message}`);
-        return 0;
-      })
-      .finally(() => {
-        this.draining = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    await this.dataSource.query(`UPDATE stripe_events SET status = 'done', processed_at = now(), last_error = NULL WHERE id = $1`, [event.id]);
+    return { ok: true };
   }
 
-  /** Processes every claimable event now; returns how many were handled. */
-  async drain(): Promise<number> {
-    let total = 0;
+  /** Waits until every recorded event has been processed (tests and scripts). */
+  async drain(timeoutMs = 15000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const events: Array<{ id: string; type: string; payload: Record<string, unknown>; attempts: number }> = await this.dataSource.query(
-        `UPDATE stripe_events SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1
-         WHERE id IN (SELECT id FROM stripe_events WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-                      ORDER BY received_at LIMIT 10 FOR UPDATE SKIP LOCKED)
-         RETURNING id, type, payload, attempts`,
-        [LEASE_SECONDS],
-      ).then(([rows]) => rows); // an UPDATE answers [rows, affected count]
-      if (!events.length) return total;
-      for (const e of events) {
-        try {
-          await this.billing.handleEvent({ id: e.id, type: e.type, object: e.payload as Record<string, any> });
-          await this.dataSource.query(`UPDATE stripe_events SET status = 'done', processed_at = now(), lease_until = NULL, last_error = NULL WHERE id = $1`, [e.id]);
-          total++;
-        } catch (err) {
-          const giveUp = e.attempts >= MAX_ATTEMPTS || (err instanceof BillingError && err.code === 'payments_off');
-          const delay = Math.min(3600, 5 * 2 ** e.attempts);
-          this.logger.warn(`Stripe event ${e.id} (${e.type}) attempt ${e.attempts} failed: ${(err as Error).message}${giveUp ? '; giving up' : ''}`);
-          await this.dataSource.query(
-            `UPDATE stripe_events SET status = $2, lease_until = NULL, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
-            [e.id, giveUp ? 'failed' : 'pending', (err as Error).message.slice(0, 1000), delay],
-          );
-        }
-      }
+      // A read that fails is retried (the embedded database can garble concurrent connections' queries).
+      const rows = await this.dataSource.query(`SELECT count(*)::int AS n FROM jobs WHERE kind = $1 AND status = 'pending'`, [STRIPE_EVENT_JOB]).catch(() => []);
+      const n = rows[0]?.n;
+      if (n === 0) return;
+      if (Date.now() > deadline) throw new Error(`${n} Stripe event job(s) still pending`);
+      this.runner.kick();
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 }

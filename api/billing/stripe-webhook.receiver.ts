@@ -24,7 +24,6 @@ export class StripeWebhookReceiver {
       throw e;
     }
     const fresh = await this.worker.record(event);
-    if (fresh) this.worker.kick();
     return { received: true, duplicate: !fresh };
   }
 }

@@ -8,8 +8,11 @@ import { JobsService } from '../jobs/jobs.service';
 import { jobsChannel, type TableJob } from '../jobs/pg-job-queue';
 import { CAMPAIGN_BATCH_JOB, type CampaignBatchPayload, CampaignsService } from './campaigns.service';
 
-/** Embedded PGlite forwards no NOTIFY: poll it; real Postgres wakes the runner on enqueue. */
-const POLL_MS_EMBEDDED = 500;
+/**
+ * Embedded PGlite forwards no NOTIFY: poll it, gently (batches are minutes apart, and an enqueue
+ * on this instance wakes the runner directly); real Postgres wakes the runner on enqueue.
+ */
+const POLL_MS_EMBEDDED = 2000;
 const POLL_MS = 5000;
 
 /**

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import * as fs from 'node:fs';
+import { keepMessageGroupsTogether } from './pglite-message-groups';
 
 /**
  * Embedded PostgreSQL (PGlite, WebAssembly) exposed on a loopback socket so TypeORM's ordinary
@@ -23,6 +24,7 @@ export class EmbeddedPostgres {
     this.db = await PGlite.create(this.location === 'memory://' ? undefined : this.location);
     // Several pool connections must be allowed, or a second connection is dropped mid-handshake.
     this.server = new PGLiteSocketServer({ db: this.db, host: '127.0.0.1', port: this.port, maxConnections: 32 });
+    keepMessageGroupsTogether(this.server);
     await this.server.start();
     const conn = this.server.getServerConn();
     this.url = `postgres://postgres:postgres@${conn}/postgres`;

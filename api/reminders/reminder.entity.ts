@@ -11,6 +11,8 @@ export type ReminderStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 @Index('ux_reminders_series_pending', ['seriesId'], { unique: true, where: `status = 'pending' AND series_id IS NOT NULL` })
 // The back-office: counts per status, and "had a reminder delivered since" for active users.
 @Index('ix_reminders_status', ['status'])
+// Trigram GIN index for the back-office search, made by migration AdminSearchTrigram (where pg_trgm exists); not synchronised.
+@Index('ix_reminders_search_trgm', { synchronize: false })
 @Index('ix_reminders_sent_at', ['sentAt', 'userId'], { where: `status = 'sent'` })
 // The fair claim: each due user's oldest pending reminders, without sorting all of theirs.
 @Index('ix_reminders_pending_user_next_attempt', ['userId', 'nextAttemptAt'], { where: `status = 'pending'` })

@@ -13,6 +13,8 @@ class World {
   quotaLimit = Infinity;
   created = 0;
   optedOut = false;
+  /** Ids passed to reminders.update (an edit, which moves a series), as opposed to snooze. */
+  updated: number[] = [];
   user: ConversationUser = { id: 7, language: 'fr', timezone: 'Europe/Paris', timezoneConfirmed: true, phoneNumber: '+33612345678', plan: 'basic', trialEndsAt: null, subscriptionEndsAt: null };
 
   ports(): ConversationPorts {
@@ -53,6 +55,7 @@ class World {
           if (!r) throw new NotFoundException('Reminder not found.');
           if (r.status !== 'pending') throw new ConflictException('Only pending reminders can be changed.');
           if (input.rrule && entitlement(u, this.now).plan !== 'premium') throw new RepeatRequiresPremiumException();
+          this.updated.push(id);
           if (input.subject !== undefined) r.subject = r.reminderText = input.subject;
           if (input.time) r.dueAt = input.time;
           if (input.rrule !== undefined) r.rrule = input.rrule;
@@ -477,5 +480,14 @@ describe('Conversation: several reminders, corrections, repeats, zone question',
     expect(replies).toEqual([expect.stringMatching(/^🌍 .*Africa\/Dakar/), '📅 Appeler le médecin — demain à 09:00 (Dakar). Je confirme ?']);
     await say('oui', {}, 'telegram');
     expect(world.reminders[0]).toMatchObject({ timezone: 'Africa/Dakar', dueAt: new Date('2026-03-28T09:00:00Z') });
+  });
+
+  it('"décale-le à 18h" on a repeating reminder moves the series (an edit), not one occurrence', async () => {
+    world.user = { ...world.user, plan: 'premium' };
+    await say('tous les lundis à 8h sortir les poubelles');
+    await say('oui');
+    world.now = new Date(world.now.getTime() + 3600_000); // past the correction window: a plain command
+    expect(await say('décale-le à 18h')).toEqual(['🔁 Décalé : Sortir les poubelles — lundi 30 mars à 18:00 (Paris).']);
+    expect(world.updated).toEqual([100]);
   });
 });

@@ -1,4 +1,4 @@
-import { DateTime, Duration } from 'luxon';
+import { DateTime } from 'luxon';
 import { WhenPiece } from './types';
 
 export type Ymd = NonNullable<WhenPiece['date']>;
@@ -75,6 +75,8 @@ export function forwardDate(date: Ymd, today: DateTime): Ymd {
   return date;
 }
 
-export function durationFrom(parts: Record<string, number>): Duration {
-  return Duration.fromObject(parts);
+/** yyyy-MM-ddTHH:mm of a DateTime, without Luxon's formatter (called for every answer). */
+export function formatLocal(local: DateTime): string {
+  const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+  return `${local.year}-${two(local.month)}-${two(local.day)}T${two(local.hour)}:${two(local.minute)}`;
 }

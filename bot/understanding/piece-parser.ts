@@ -23,9 +23,20 @@ export interface ParseEnv {
  */
 export const PIECE_TAG = 'rappel/piece:';
 
+/**
+ * The pieces of the parse under way, by the number in their tag: a tag names the piece rather
+ * than carrying it as JSON (writing and reading JSON for every fragment was a measurable cost).
+ * Parsing is synchronous, so one registry serves; `startPieces` empties it before each parse.
+ */
+const registry: WhenPiece[] = [];
+
+export function startPieces(): void {
+  registry.length = 0;
+}
+
 export function pieceOf(result: { start: { tags(): Set<string> } }): WhenPiece | undefined {
   for (const tag of result.start.tags()) {
-    if (tag.startsWith(PIECE_TAG)) return JSON.parse(tag.slice(PIECE_TAG.length)) as WhenPiece;
+    if (tag.startsWith(PIECE_TAG)) return registry[Number(tag.slice(PIECE_TAG.length))];
   }
   return undefined;
 }
@@ -61,12 +72,11 @@ export function pieceParser(name: string, inner: string, build: PieceBuilder, fl
       const piece = build({ groups: { ...(match.groups ?? {}) }, text, index, input: context.text }, env);
       if (!piece) return null;
       const result = context.createParsingResult(index, text);
+      // The piece is all that is read back (pieceOf); chrono's kept refiners look only at the
+      // text and position, so no date components are assigned.
       const start = context.createParsingComponents();
-      if (piece.date) {
-        start.assign('year', piece.date.year).assign('month', piece.date.month).assign('day', piece.date.day);
-      }
-      if (piece.time) start.assign('hour', piece.time.hour).assign('minute', piece.time.minute);
-      start.addTag(PIECE_TAG + JSON.stringify(piece));
+      registry.push(piece);
+      start.addTag(PIECE_TAG + (registry.length - 1));
       result.start = start;
       return result;
     },

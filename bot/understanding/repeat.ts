@@ -36,12 +36,14 @@ const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|and|&|or|\\+)\\s*|\\s+)(?:(?:ev
 const EN_ORD = 'first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|second\\s+(?:to\\s+)?last';
 const EN_DAYNUM = '\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last(?:\\s+day)?';
 const EN_UNIT = 'hour|hr|day|week|fortnight|month|year';
+const EN_DAYNUM_LIST = `(?:${EN_DAYNUM})(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?(?:${EN_DAYNUM}))*`;
 
 const FR_WD = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
 const FR_WD_LIST = `(?:${FR_WD})s?(?:(?:\\s*(?:,|et|ou)\\s*|\\s+)(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
 const FR_ORD =
   'premiers?|premi[èe]res?|1er|1re|1[èe]re|2e|2[èe]me|second|seconde|3e|3[èe]me|4e|4[èe]me|5e|5[èe]me|derniers?|derni[èe]res?|avant[\\s-]derniers?';
 const FR_EVERY = '(?:tou(?:te)?s\\s+les|chaque)';
+const FR_DAYNUM = '(?:\\d{1,2}|1er|premier|dernier\\s+jour)';
 const FR_MONTHLY = '(?:de\\s+chaque\\s+mois|de\\s+tous\\s+les\\s+mois|du\\s+mois|chaque\\s+mois|tous\\s+les\\s+mois)';
 
 type Build = (g: Record<string, string | undefined>, text: string) => Omit<RepeatMarker, 'start' | 'end'> | null;
@@ -53,6 +55,18 @@ interface Pattern {
 
 function pattern(source: string, build: Build): Pattern {
   return { re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'giu'), build };
+}
+
+/** "10th and the 25th", "10 et le 25": the days of a month, in order, or null. "last" is -1. */
+function dayList(text: string, read: (word: string) => number): number[] | null {
+  const days = fold(text)
+    .replace(/dernier\s+jour|last\s+day|dernier/g, 'last')
+    .split(/\s*(?:,|\band\b|&|\bet\b|\bthe\b|\ble\b)\s*/)
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .map((w) => (w === 'last' ? -1 : read(w)));
+  if (!days.length || days.some((d) => !d || d > 31 || d < -1)) return null;
+  return [...new Set(days)].sort((a, b) => (a < 0 ? 99 : a) - (b < 0 ? 99 : b));
 }
 
 function weekdayCodes(list: string, table: Record<string, number>): string[] {
@@ -113,6 +127,13 @@ function countUnit(u: string): RepeatMarker['countUnit'] {
   return 'years';
 }
 
+/** A week without the days named ("le week-end", "sunday", "mardi et jeudi"). */
+function except(words: string, table: Record<string, number>): Omit<RepeatMarker, 'start' | 'end'> | null {
+  const out = /week|fins?\s+de\s+semaine/i.test(words) ? ['SA', 'SU'] : weekdayCodes(words, table);
+  if (!out.length) return null;
+  return { kind: 'freq', freq: 'WEEKLY', byDay: CODE.slice(1).filter((d) => !out.includes(d)) };
+}
+
 const EN_PATTERNS: Pattern[] = [
   // "the first monday of every month", "every last friday of the month", "monthly on the 2nd tuesday".
   pattern(
@@ -132,14 +153,21 @@ const EN_PATTERNS: Pattern[] = [
   ),
   // "the 5th of every month", "the last day of each month", "every month on the 5th", "monthly on the 1st".
   pattern(
-    `(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM})\\s+(?:day\\s+)?of\\s+(?:every|each)\\s+month` +
-      `|(?:every|each)\\s+month\\s+on\\s+the\\s+(?<d2>${EN_DAYNUM})|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM})`,
+    `(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:every|each)\\s+month` +
+      `|(?:every|each)\\s+month\\s+on\\s+the\\s+(?<d2>${EN_DAYNUM_LIST})|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM_LIST})` +
+      `|(?:every|each)\\s+(?:the\\s+)?(?<d4>\\d{1,2}(?:st|nd|rd|th))(?!\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}]))`,
     (g) => {
-      const raw = fold(g.d ?? g.d2 ?? g.d3 ?? '').replace(/(\d+)(?:st|nd|rd|th)$/, '$1');
-      const day = /^last/.test(raw) ? -1 : (EN_ORDINALS[raw] ?? Number(raw));
-      if (!day || day > 31) return null;
-      return { kind: 'freq', freq: 'MONTHLY', byMonthDay: [day] };
+      const days = dayList(g.d ?? g.d2 ?? g.d3 ?? g.d4 ?? '', (raw) => {
+        const t = raw.replace(/(\d+)(?:st|nd|rd|th)$/, '$1');
+        return EN_ORDINALS[t] ?? Number(t);
+      });
+      return days ? { kind: 'freq', freq: 'MONTHLY', byMonthDay: days } : null;
     },
+  ),
+  // "every day except weekends", "every day but sunday": the week without those days.
+  pattern(
+    `(?:every\\s+day|daily|each\\s+day)\\s*,?\\s+(?:except|but|apart\\s+from|other\\s+than)\\s+(?:on\\s+)?(?:the\\s+)?(?<ex>week-?\\s?ends?|${EN_WD_LIST})`,
+    (g) => except(g.ex ?? '', EN_WEEKDAYS),
   ),
   // "every weekday", "on weekdays", "monday to friday", "every working day".
   pattern(
@@ -149,10 +177,11 @@ const EN_PATTERNS: Pattern[] = [
   ),
   pattern(`(?:every|each)\\s+weekend|(?:on\\s+)?weekends`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] })),
   // "every other tuesday", "every monday and wednesday", "each fri".
-  pattern(`(?:every|each)\\s+(?<other>other\\s+|second\\s+|2nd\\s+)?(?<wds>${EN_WD_LIST})`, (g) => {
+  pattern(`(?:every|each)\\s+(?:(?<other>other\\s+|second\\s+|2nd\\s+)|(?<n>\\d)\\s+(?=(?:${EN_WD_FULL})s))?(?<wds>${EN_WD_LIST})`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
     if (!byDay.length) return null;
-    return { kind: 'freq', freq: 'WEEKLY', byDay, ...(g.other ? { interval: 2 } : {}) };
+    const interval = g.n ? Number(g.n) : g.other ? 2 : 1;
+    return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
   }),
   // "mondays", "on tuesdays and thursdays": a plural weekday is a habit.
   pattern(`(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s(?:\\s*(?:,|and|&|or)\\s*(?:on\\s+)?(?:${EN_WD_FULL})s)*)`, (g) => {
@@ -193,8 +222,10 @@ const EN_PATTERNS: Pattern[] = [
     `(?:every|each)(?=\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}])|(?:${EN_MONTH_RE})\\s+(?:the\\s+)?\\d{1,2}(?!\\d)))`,
     () => ({ kind: 'freq', freq: 'YEARLY' }),
   ),
+  // "twice a day", "3 times a day": daily, at the times said.
+  pattern(`(?:twice|(?:\\d+)\\s+times)\\s+(?:a|per|every)\\s+day|twice\\s+daily`, () => ({ kind: 'freq', freq: 'DAILY' })),
   // Ends: "for 5 days", "for the next 3 weeks", "10 times", "until".
-  pattern(`for\\s+(?:the\\s+next\\s+)?(?<n>\\d+|a|one)\\s+(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times`, (g) => {
+  pattern(`for\\s+(?:the\\s+next\\s+)?(?<n>\\d+|a|one)\\s+(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times(?!\\s+(?:a|per|every)\\s)`, (g) => {
     if (g.t) return { kind: 'count', count: Number(g.t), countUnit: 'times' };
     const n = /^(?:a|one)$/i.test(g.n ?? '') ? 1 : Number(g.n);
     return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
@@ -217,7 +248,7 @@ const FR_PATTERNS: Pattern[] = [
   ),
   // "le 10 de chaque mois", "tous les 5 du mois", "le premier du mois", "le dernier jour de chaque mois".
   pattern(
-    `(?:(?<lead>le|chaque|tous\\s+les)\\s+)?(?<d>\\d{1,2}|1er|premier|dernier\\s+jour)\\s+(?<tgt>${FR_MONTHLY})(?!\\s+(?:prochain|suivant|en\\s+cours))(?!-ci)`,
+    `(?:(?<lead>le|chaque|tous\\s+les)\\s+)?(?<d>${FR_DAYNUM}(?:\\s*(?:,|et)\\s*(?:le\\s+)?${FR_DAYNUM})*)\\s+(?<tgt>${FR_MONTHLY})(?!\\s+(?:prochain|suivant|en\\s+cours))(?!-ci)`,
     (g) => {
       const d = fold(g.d ?? '');
       const first = /^(?:1er|premier)$/.test(d);
@@ -225,10 +256,14 @@ const FR_PATTERNS: Pattern[] = [
       // mois" alone is this month's 20th.
       const habit = /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || (first && /du mois/.test(g.tgt ?? ''));
       if (!habit) return null;
-      const day = /^dernier/.test(d) ? -1 : first ? 1 : Number(d);
-      if (!day || day > 31) return null;
-      return { kind: 'freq', freq: 'MONTHLY', byMonthDay: [day] };
+      const days = dayList(d, (t) => (/^(?:1er|premier)$/.test(t) ? 1 : Number(t)));
+      return days ? { kind: 'freq', freq: 'MONTHLY', byMonthDay: days } : null;
     },
+  ),
+  // "tous les jours sauf le week-end", "chaque jour sauf le dimanche": the week without those days.
+  pattern(
+    `(?:tous\\s+les\\s+jours|chaque\\s+jour|quotidiennement)\\s*,?\\s+(?:sauf|except[ée]|hormis|[àa]\\s+part)\\s+(?:le\\s+|les\\s+)?(?<ex>week-?\\s?ends?|fins?\\s+de\\s+semaine|${FR_WD_LIST})`,
+    (g) => except(g.ex ?? '', FR_WEEKDAYS),
   ),
   // "en semaine", "du lundi au vendredi", "tous les jours de la semaine", "les jours ouvrables".
   pattern(
@@ -242,10 +277,10 @@ const FR_PATTERNS: Pattern[] = [
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] }),
   ),
   // "tous les lundis", "chaque mardi et jeudi", "un lundi sur deux".
-  pattern(`(?:tous\\s+les|chaque)\\s+(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
+  pattern(`(?:tous\\s+les|chaque)\\s+(?:(?<every>\\d)\\s+)?(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
     const byDay = weekdayCodes(g.wds ?? g.wd1 ?? '', FR_WEEKDAYS);
     if (!byDay.length) return null;
-    const interval = g.n1 ? Number(g.n1) : g.alt ? 2 : 1;
+    const interval = g.n1 ? Number(g.n1) : g.every ? Number(g.every) : g.alt ? 2 : 1;
     return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
   }),
   // "les mardis et jeudis", "le lundi et le jeudi": plural or listed weekdays are a habit.
@@ -259,7 +294,7 @@ const FR_PATTERNS: Pattern[] = [
   ),
   // "tous les 3 jours", "toutes les 2 semaines", "une semaine sur deux", "tous les 15 jours".
   pattern(
-    `${FR_EVERY}\\s+(?<n>\\d+)\\s+(?<u>heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
+    `(?:${FR_EVERY}|aux)\\s+(?<n>\\d+)\\s+(?<u>heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
       `|(?:1|une?)\\s+(?<u2>semaine|jour|mois|an|ann[ée]e)\\s+sur\\s+(?<n2>\\d+)`,
     (g) => {
       const f = unitFreq(g.u ?? g.u2 ?? '');
@@ -294,6 +329,7 @@ const FR_PATTERNS: Pattern[] = [
     `(?:chaque|tous\\s+les)(?=\\s+(?:\\d{1,2}|1er|premier)\\s+(?:${FR_MONTH_RE})(?![\\p{L}]))`,
     () => ({ kind: 'freq', freq: 'YEARLY' }),
   ),
+  pattern(`(?:\\d+)\\s+fois\\s+par\\s+jour`, () => ({ kind: 'freq', freq: 'DAILY' })),
   pattern(
     `(?:pendant|durant|sur|pour)\\s+(?:les\\s+)?(?<n>\\d+|une?)\\s+(?:prochaine?s\\s+)?(?<u>jours?|semaines?|mois|ans|ann[ée]es)(?:\\s+(?:prochaine?s|suivante?s|[àa]\\s+venir))?` +
       `|(?<t>\\d+)\\s+fois(?!\\s+par)`,
@@ -306,10 +342,13 @@ const FR_PATTERNS: Pattern[] = [
   pattern(`jusqu'(?:au|aux|[àa](?:\\s+la|\\s+l')?)|jusque|jusqu\\s+au`, () => ({ kind: 'until' })),
 ];
 
-/** Cheap test so most messages (no repetition) skip the patterns. */
+/**
+ * Cheap test so most messages skip the patterns: words without which no repetition can be said
+ * (an end, "for 5 days" or "jusqu'au", only counts beside one).
+ */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|(?:day|sun|satur)days|times|until|till|through|once|for\s|mon/i,
-  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois|pendant|durant|jusqu|sur|pour|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i,
+  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|(?:day|sun|satur)days|times (?:a|per|every)|twice|once|mon/i,
+  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d/i,
 };
 
 /** The repetition markers in the normalized text, left to right, without overlaps (longest first). */

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { forwardDate, nextWeekday } from './calendar';
+import { addDays, forwardDate, Ymd } from './calendar';
 import { zoneNamed } from './zone-cache';
 import { DayPart, WhenPiece } from './types';
 
@@ -24,6 +24,7 @@ export function combinePieces(pieces: WhenPiece[]): WhenPiece {
     if (p.date) {
       if (!out.date || (out.fromWeekday && !p.fromWeekday)) {
         out.date = p.date;
+        out.thenDate = p.thenDate;
         out.fromWeekday = p.fromWeekday;
         out.keepClock = p.keepClock;
       }
@@ -82,8 +83,9 @@ export function resolvePiece(piece: WhenPiece, nowInstant: DateTime, userZone: s
   if (piece.instant !== undefined) {
     return { local: DateTime.fromMillis(piece.instant, { zone: z }), zone };
   }
-  const today = now.startOf('day');
-  const at = (day: DateTime, hour: number, minute: number) =>
+  // Calendar days as plain fields: only the candidate instants are Luxon DateTimes.
+  const today: Ymd = { year: now.year, month: now.month, day: now.day };
+  const at = (day: Ymd, hour: number, minute: number) =>
     DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: z });
 
   const midnight = !!piece.time?.midnight;
@@ -101,27 +103,40 @@ export function resolvePiece(piece: WhenPiece, nowInstant: DateTime, userZone: s
     return null;
   }
 
-  const firstAhead = (days: DateTime[]): DateTime => {
-    const all: DateTime[] = [];
-    for (const d of days) for (const h of hours) all.push(at(d, h, minute));
-    return all.find((c) => c > now) ?? all[0];
+  const firstAhead = (days: Ymd[]): DateTime => {
+    let first: DateTime | null = null;
+    for (const d of days) {
+      for (const h of hours) {
+        const c = at(d, h, minute);
+        if (c > now) return c;
+        first ??= c;
+      }
+    }
+    return first!;
   };
 
   if (piece.date) {
-    const fwd = forwardDate(piece.date, today);
-    let day = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z });
-    if (!day.isValid) return null;
-    if (midnight) day = day.plus({ days: 1 });
-    return { local: firstAhead([day]), zone };
-  }
-  if (piece.weekend) {
-    const sat = today.weekday === 6 ? today : nextWeekday(today, 6);
-    const chosen = firstAhead([sat]);
-    if (chosen <= now) return { local: firstAhead([nextWeekday(today, 6)]), zone };
+    const fwd = forwardDate(piece.date, DateTime.utc(today.year, today.month, today.day));
+    if (!isCalendarDate(fwd)) return null;
+    const day = midnight ? addDays(fwd, 1) : fwd;
+    const chosen = firstAhead([day]);
+    if (chosen <= now && piece.thenDate && isCalendarDate(piece.thenDate)) return { local: firstAhead([piece.thenDate]), zone };
     return { local: chosen, zone };
   }
-  if (midnight) return { local: firstAhead([today.plus({ days: 1 })]), zone };
+  if (piece.weekend) {
+    const next = addDays(today, (6 - now.weekday + 7) % 7 || 7);
+    const chosen = firstAhead([now.weekday === 6 ? today : next]);
+    if (chosen <= now) return { local: firstAhead([next]), zone };
+    return { local: chosen, zone };
+  }
+  if (midnight) return { local: firstAhead([addDays(today, 1)]), zone };
   if (piece.partToday && !piece.time) return { local: firstAhead([today]), zone };
   // Rule 1: today if still ahead, otherwise tomorrow.
-  return { local: firstAhead([today, today.plus({ days: 1 })]), zone };
+  return { local: firstAhead([today, addDays(today, 1)]), zone };
+}
+
+/** Whether year, month and day name a real day (no 31 April). */
+function isCalendarDate(d: Ymd): boolean {
+  if (d.month < 1 || d.month > 12 || d.day < 1) return false;
+  return d.day <= new Date(Date.UTC(d.year, d.month, 0)).getUTCDate();
 }

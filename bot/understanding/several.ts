@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { firstOccurrence } from '../../api/reminders/recurrence';
-import { forwardDate } from './calendar';
+import { formatLocal, forwardDate } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
@@ -127,9 +127,17 @@ export function splitReminders(
     const k = at.findIndex(([s]) => s >= r.end && /^[\s,]*$/.test(norm.text.slice(r.end, s)));
     if (k >= 0 && pieces[k].date) untilOf.set(k, r);
   }
+  // A repetition that names no day ("every week", "tous les mois") takes the days said beside it
+  // ("on monday and thursday every week", "tous les mois le 10 et le 25") as its own: those are
+  // then one reminder's days, not several reminders.
+  const open = repeats.filter((r) => r.kind === 'freq' && !r.byDay && !r.byMonthDay);
+  const anchor = (p: WhenPiece) =>
+    !p.time &&
+    !p.part &&
+    ((p.fromWeekday && open.some((r) => r.freq === 'WEEKLY')) || (!!p.date?.monthImplied && open.some((r) => r.freq === 'MONTHLY')));
   const items: Item[] = [];
   pieces.forEach((p, k) => {
-    if (untilOf.has(k)) return;
+    if (untilOf.has(k) || anchor(p)) return;
     const day = !!(p.date || p.weekend);
     const clock = !!(p.time || p.part || p.instant !== undefined);
     if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false });
@@ -212,9 +220,11 @@ export function splitReminders(
 
   return drafts.map((d) => {
     const piece = combinePieces([...d.pieces, ...zones]);
-    const r = d.repeats.some((x) => x.kind === 'freq') ? resolveRepeating(d.repeats, piece, d.until, now, userZone) : resolveOnce(piece, now, userZone);
+    const r = d.repeats.some((x) => x.kind === 'freq')
+      ? resolveRepeating(d.repeats, piece, d.until, now, userZone, d.pieces.filter(anchor))
+      : resolveOnce(piece, now, userZone);
     if (!r) return { subject: d.subject, missing: 'when' as const, language, rrule: null };
-    return { subject: d.subject, dueAt: r.local.toJSDate(), zone: r.zone, dueLocal: r.local.toFormat("yyyy-MM-dd'T'HH:mm"), language, rrule: r.rrule };
+    return { subject: d.subject, dueAt: r.local.toJSDate(), zone: r.zone, dueLocal: formatLocal(r.local), language, rrule: r.rrule };
   });
 }
 
@@ -236,6 +246,7 @@ function resolveRepeating(
   until: WhenPiece | undefined,
   nowInstant: DateTime,
   userZone: string,
+  anchors: WhenPiece[] = [],
 ): { local: DateTime; zone: string; rrule: string } | null {
   const zone = piece.zone ?? userZone;
   const z = zoneNamed(zone);
@@ -248,8 +259,15 @@ function resolveRepeating(
     if (m.byMonthDay) rule.byMonthDay = m.byMonthDay;
     if (m.freq === 'MONTHLY' || m.freq === 'YEARLY') rule.freq = rule.freq === 'WEEKLY' && m.freq === 'MONTHLY' && rule.byDay ? rule.freq : m.freq;
   }
-  const part = freqs.find((m) => m.part)?.part;
   const p: WhenPiece = { ...piece };
+  if (anchors.length > 1 && rule.freq === 'WEEKLY' && !rule.byDay) {
+    rule.byDay = [...new Set(anchors.filter((a) => a.fromWeekday && a.date).map((a) => CODES[weekdayOf(a.date!)]))];
+    delete p.date;
+  } else if (anchors.length > 1 && rule.freq === 'MONTHLY' && !rule.byDay && !rule.byMonthDay) {
+    rule.byMonthDay = [...new Set(anchors.filter((a) => a.date?.monthImplied).map((a) => a.date!.day))].sort((a, b) => a - b);
+    delete p.date;
+  }
+  const part = freqs.find((m) => m.part)?.part;
   if (part && !p.part) p.part = part;
   let startDay: DateTime | null = null;
   if (p.date) {
@@ -262,7 +280,7 @@ function resolveRepeating(
     } else if (rule.freq === 'MONTHLY' && !p.fromWeekday && !p.keepClock && !rule.byMonthDay && !rule.byDay) {
       rule.byMonthDay = [fwd.day];
     } else if (rule.freq === 'WEEKLY' && p.fromWeekday && !rule.byDay) {
-      rule.byDay = [['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'][day.weekday]];
+      rule.byDay = [CODES[day.weekday]];
     } else {
       startDay = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z });
     }
@@ -316,4 +334,11 @@ function firstOf(rule: string, zone: string, now: Date, time?: { hour: number; m
   } catch {
     return null;
   }
+}
+
+const CODES = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+
+/** 1 = Monday … 7 = Sunday. */
+function weekdayOf(d: { year: number; month: number; day: number }): number {
+  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() || 7;
 }

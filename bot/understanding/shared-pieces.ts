@@ -81,11 +81,15 @@ export function ordinalDayPiece(
   let d = compute(base.year, base.month);
   // "the last friday of the month", "le dernier jour du mois": the next one, so next month's once
   // this month's has passed.
+  const next = base.plus({ months: 1 });
   if (target.upcoming && (!d || d.toISODate()! < today.toISODate()!)) {
-    const next = base.plus({ months: 1 });
     d = compute(next.year, next.month);
+    return d ? { date: ymd(d) } : null;
   }
-  return d ? { date: ymd(d) } : null;
+  if (!d) return null;
+  // Today's, once its time has passed, gives way to next month's (see resolvePiece).
+  const after = target.upcoming && d.toISODate() === today.toISODate() ? compute(next.year, next.month) : null;
+  return after ? { date: ymd(d), thenDate: ymd(after) } : { date: ymd(d) };
 }
 
 /** "the 20th of next month", "le 20 du mois prochain". */

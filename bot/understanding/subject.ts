@@ -118,9 +118,11 @@ const REQUEST_VERB: Record<Language, string> = {
   en:
     String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt)(?:s|ed|ing)?\s+me` +
     String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
+    String.raw`|(?:set|create|add|make|schedule|put\s+in|setting|creating|adding)\s+(?:a|an|me\s+a|up\s+a)\s+(?:reminder|alarm|alert)(?:\s+for\s+me)?` +
     String.raw`|(?:don'?t|do\s+not|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
   fr:
     String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|fai\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
+    String.raw`|(?:mett\p{L}*|mets|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+pour\s+moi)?` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|fai\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie|(?:n'|ne\s+)?oubli\p{L}*\s+pas`,
 };
@@ -172,24 +174,26 @@ export function stripTrigger(text: string, language: Language): string {
  * connectors those leave behind, the trigger phrase and the fillers (rule 12).
  */
 export function extractSubject(original: string, spans: RemovedSpan[], language: Language): string {
-  let s = original;
   const sorted = [...spans].sort((a, b) => b.start - a.start);
-  // Text before `limit` is still at its original offsets (cuts go right to left; a dangling
-  // connector cut with a span may reach into the next span, which then ends there).
-  let limit = Infinity;
+  // Cut right to left, keeping the pieces between spans: text before `limit` is still the
+  // original, so a dangling connector cut with one span (which may reach into the next span) is
+  // looked for in a short window, and the whole is joined once (linear on long input).
+  const kept: string[] = [];
+  let limit = original.length;
   for (const span of sorted) {
     if (span.start >= limit) continue;
-    let head = s.slice(0, span.start);
-    const tail = s.slice(Math.min(span.end, limit));
+    kept.push(original.slice(Math.min(span.end, limit), limit));
     const dangling = span.kind === 'time' ? DANGLING_BEFORE_TIME[language] : DANGLING_BEFORE_DATE[language];
+    let headEnd = span.start;
     for (let guard = 0; guard < 4; guard++) {
-      const cut = danglingAtEnd(head, dangling);
+      const cut = danglingAtEnd(original.slice(Math.max(0, headEnd - 64), headEnd), dangling);
       if (!cut) break;
-      head = head.slice(0, head.length - cut);
+      headEnd -= cut;
     }
-    s = `${head} ${tail}`;
-    limit = head.length;
+    limit = headEnd;
   }
+  kept.push(original.slice(0, limit));
+  let s = kept.reverse().join(' ');
   s = s.replace(FILLERS_ANYWHERE[language], ' ');
   s = collapse(s);
   // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.

@@ -70,6 +70,11 @@ export type DayPart = 'morning' | 'noon' | 'afternoon' | 'evening' | 'night';
 export interface WhenPiece {
   /** A calendar date in the due zone. `yearImplied` lets rule 7 move it to next year. */
   date?: { year: number; month: number; day: number; yearImplied?: boolean; monthImplied?: boolean };
+  /**
+   * The next date of the same kind, when `date` is today ("le premier samedi du mois" said on that
+   * Saturday): used once today's time has passed.
+   */
+  thenDate?: { year: number; month: number; day: number };
   /** The date came from a weekday word (weaker than an explicit calendar date). */
   fromWeekday?: boolean;
   /** The date was relative ("in 3 days"): keep now's clock time unless a time is given. */

@@ -1,11 +1,12 @@
 import type { ParsedResult, ParsingOption } from 'chrono-node';
 import { DateTime } from 'luxon';
 import { chronoFor } from './chrono-setup';
+import { formatLocal } from './calendar';
 import { dayFirstIn } from './date-order';
 import { zoneNamed } from './zone-cache';
 import { detectLanguage } from './language';
 import { NormalizedText, normalize, originalSpan } from './normalize';
-import { ParseEnv, pieceOf } from './piece-parser';
+import { ParseEnv, pieceOf, startPieces } from './piece-parser';
 import { combinePieces, resolvePiece } from './resolve';
 import { findRepeats, RepeatMarker } from './repeat';
 import { splitReminders } from './several';
@@ -111,6 +112,7 @@ function extract(
     timezone: 0,
   };
   const option = { rappel: env } as ParsingOption;
+  startPieces();
   const results = chronoFor(language, bareDurations, dayFirstIn(zone)).parse(parsed, reference, option);
   const pieces: WhenPiece[] = [];
   const spans: Array<RemovedSpan & { at: number }> = [];
@@ -220,9 +222,7 @@ function settleTwoTimes(
   return conflict;
 }
 
-export function format(local: DateTime): string {
-  return local.toFormat("yyyy-MM-dd'T'HH:mm");
-}
+export const format = formatLocal;
 
 /**
  * Reads a reminder request: what to be reminded of and when, following

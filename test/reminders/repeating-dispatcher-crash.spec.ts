@@ -151,5 +151,5 @@ describe.each(testDatabases())('a daily reminder across dispatcher crashes (%s)'
     }
     expect(record.filter((l) => l.phase === 'handed')).toHaveLength(3);
     expect(children.filter((c) => c.proc.signalCode === 'SIGKILL')).toHaveLength(3);
-  });
+  }, 180_000);
 });

@@ -63,7 +63,7 @@ export function useMe() {
 
 export const useStats = (range: string) => useQuery({ queryKey: keys.stats(range), queryFn: () => adminApi.stats(range), placeholderData: keepPreviousData });
 
-function paged<T>(key: readonly unknown[], fetchPage: (cursor?: string) => Promise<{ rows: T[]; total: number; nextCursor: string | null }>) {
+function paged<T>(key: readonly unknown[], fetchPage: (cursor?: string) => Promise<{ rows: T[]; total: number; capped: boolean; nextCursor: string | null }>) {
   return {
     queryKey: key,
     queryFn: ({ pageParam }: { pageParam: string | undefined }) => fetchPage(pageParam),

@@ -6,6 +6,8 @@ export { request };
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** The server stopped counting at `total` (a search matching very many rows). */
+  capped: boolean;
   nextCursor: string | null;
 }
 
@@ -24,5 +26,10 @@ export async function getPage<T>(path: string, params: Record<string, string | n
     }
     throw new ApiError(res.status, text || res.statusText, body);
   }
-  return { rows: JSON.parse(text) as T[], total: Number(res.headers.get('X-Total-Count') ?? '0'), nextCursor: res.headers.get('X-Next-Cursor') };
+  return {
+    rows: JSON.parse(text) as T[],
+    total: Number(res.headers.get('X-Total-Count') ?? '0'),
+    capped: res.headers.get('X-Total-Capped') === 'true',
+    nextCursor: res.headers.get('X-Next-Cursor'),
+  };
 }

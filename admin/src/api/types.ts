@@ -51,6 +51,10 @@ export interface AdminReminder {
   channel: string | null;
   lastError: string | null;
   createdAt: string;
+  /** Repeating reminders: the rule, its French description ("tous les lundis à 08:00"), the next occurrence. */
+  rrule?: string | null;
+  repeatDescription?: string | null;
+  nextOccurrenceAt?: string | null;
 }
 
 export interface Partner {

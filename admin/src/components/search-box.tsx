@@ -11,11 +11,11 @@ export function SearchBox({ placeholder, onSearch, label }: { placeholder: strin
   return <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} aria-label={label} className="max-w-md" />;
 }
 
-export function LoadMore({ hasMore, loading, onMore, shown, total }: { hasMore: boolean; loading: boolean; onMore: () => void; shown: number; total: number }) {
+export function LoadMore({ hasMore, loading, onMore, shown, total, capped }: { hasMore: boolean; loading: boolean; onMore: () => void; shown: number; total: number; capped?: boolean }) {
   return (
     <div className="flex items-center justify-between gap-4 py-3 text-sm text-fg-muted">
       <span>
-        {shown.toLocaleString('fr-FR')} sur {total.toLocaleString('fr-FR')}
+        {shown.toLocaleString('fr-FR')} sur {capped ? `plus de ${total.toLocaleString('fr-FR')}` : total.toLocaleString('fr-FR')}
       </span>
       {hasMore && (
         <button type="button" onClick={onMore} disabled={loading} className="font-semibold text-primary hover:underline disabled:opacity-50">

@@ -165,7 +165,10 @@ export function RemindersPage({ role }: { role: Role }) {
               <Td className="tabular-nums" >
                 <span title={r.username ?? undefined}>{r.userId}</span>
               </Td>
-              <Td className="max-w-[16rem] truncate font-medium">{r.subject}</Td>
+              <Td className="max-w-[16rem] truncate font-medium">
+                {r.subject}
+                {r.repeatDescription && <div className="truncate text-xs font-normal text-fg-muted">🔁 {r.repeatDescription}</div>}
+              </Td>
               <Td>{frDateTime(r.reminderTime)}</Td>
               <Td>
                 <StatusBadge status={r.status} />
@@ -181,7 +184,7 @@ export function RemindersPage({ role }: { role: Role }) {
           ))}
         </DataTable>
       )}
-      <LoadMore hasMore={Boolean(reminders.hasNextPage)} loading={reminders.isFetchingNextPage} onMore={() => reminders.fetchNextPage()} shown={rows.length} total={total} />
+      <LoadMore hasMore={Boolean(reminders.hasNextPage)} loading={reminders.isFetchingNextPage} onMore={() => reminders.fetchNextPage()} shown={rows.length} total={total} capped={reminders.data?.pages[0]?.capped} />
       {dialog?.kind === 'edit' && <EditReminderDialog reminder={dialog.reminder} onClose={close} />}
       {dialog?.kind === 'trigger' && (
         <ConfirmDialog title="Déclencher le rappel" action="Déclencher" busy={trigger.isPending} onClose={close} onConfirm={() => doTrigger(dialog.reminder)}>

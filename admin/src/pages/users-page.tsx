@@ -151,7 +151,7 @@ export function UsersPage({ role }: { role: Role }) {
           ))}
         </DataTable>
       )}
-      <LoadMore hasMore={Boolean(users.hasNextPage)} loading={users.isFetchingNextPage} onMore={() => users.fetchNextPage()} shown={rows.length} total={total} />
+      <LoadMore hasMore={Boolean(users.hasNextPage)} loading={users.isFetchingNextPage} onMore={() => users.fetchNextPage()} shown={rows.length} total={total} capped={users.data?.pages[0]?.capped} />
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />}
     </div>
