@@ -116,6 +116,9 @@ describe('security: phone numbers are proved before use', () => {
     expect(confirmed).toBeDefined();
     await waitFor(() => toNumber(mine).find((m) => m.type === 'audio' || m.type === 'template'), 'the reminder delivered', 20_000);
     expect((await agent.get(`/api/reminders/${id}`)).body).toMatchObject({ waitingFor: null });
+    // The code the number sent is not readable in the log staff read.
+    const logged = await t.dataSource.query(`SELECT text FROM message_log WHERE peer_id = $1 AND direction = 'incoming'`, [`+${mine}`]);
+    expect(logged.map((l: any) => l.text)).toEqual(['CODE ••••••']);
   });
 
   it('a code sent to the number goes as the authentication template only, 3 an hour, and proves it when typed', async () => {

@@ -148,7 +148,8 @@ export class InboundProcessor {
       peerId: msg.senderId,
       direction: 'incoming',
       messageType: msg.kind === 'voice' ? 'voice' : 'text',
-      text: p.turn?.kind === 'text' ? p.turn.text : msg.kind === 'button' ? (msg.text ?? msg.buttonId ?? null) : (msg.text ?? null),
+      // A "CODE 123456" proof message is logged with its code masked (staff read this log).
+      text: p.notice?.startsWith('phone.') ? (msg.text ?? '').replace(/\d{4,}/g, (d) => '•'.repeat(d.length)) : p.turn?.kind === 'text' ? p.turn.text : msg.kind === 'button' ? (msg.text ?? msg.buttonId ?? null) : (msg.text ?? null),
       status: 'received',
       details: {
         messageId: msg.messageId,
