@@ -282,9 +282,14 @@ describe('Conversation', () => {
     expect(textOf((await tap('snooze:5:10m'))[0])).toBe('⏰ Reporté : je vous le rappellerai aujourd’hui à 11:10 (Paris).'.replace('aujourd’hui', "aujourd'hui"));
     const copy = world.reminders.find((r) => r.id !== 5)!;
     expect(copy).toMatchObject({ status: 'pending', dueAt: new Date('2026-03-27T10:10:00Z') });
-    // "tomorrow" keeps the wall-clock time in the reminder's zone.
+    // A snooze button only acts on a delivered reminder: on the pending copy it changes nothing.
+    expect(textOf((await tap(`snooze:${copy.id}:tomorrow`))[0])).toMatch(/plus en attente/);
+    expect(copy.dueAt).toEqual(new Date('2026-03-27T10:10:00Z'));
+    // Once the copy is delivered, its "tomorrow" keeps the wall-clock time in the reminder's zone.
+    copy.status = 'sent';
     await tap(`snooze:${copy.id}:tomorrow`);
-    expect(copy.dueAt).toEqual(new Date('2026-03-28T10:00:00Z'));
+    const again = world.reminders.find((r) => r.id !== 5 && r.id !== copy.id)!;
+    expect(again.dueAt).toEqual(new Date('2026-03-28T10:00:00Z'));
   });
 
   it('asks once for the zone when the number belongs to a country with several', async () => {
