@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Logger } from '@nestjs/common';
 import type { AudioConverter } from './audio-converter.port';
 import { EspeakWorker } from './espeak-worker';
@@ -22,6 +23,7 @@ const MAX_TEXT_CHARS = 2000;
 export class EspeakTextToSpeech implements TextToSpeech {
   readonly engine: string;
   private readonly logger = new Logger('EspeakTextToSpeech');
+  private readonly slots = new Semaphore(Math.max(1, availableParallelism()));
 
   constructor(
     private readonly converter: AudioConverter,
@@ -31,7 +33,21 @@ export class EspeakTextToSpeech implements TextToSpeech {
     this.engine = native ? native.engine : 'espeak-ng (WebAssembly)';
   }
 
+  /**
+   * Notes are made at most one per core at once (synthesis and encoding are CPU work): a burst of
+   * reminders due together queues here instead of starting hundreds of espeak-ng processes that
+   * would starve the event loop (lease renewals, sends) of the whole instance.
+   */
   async synthesize(text: string, language: VoiceLanguage): Promise<Buffer> {
+    await this.slots.acquire();
+    try {
+      return await this.make(text, language);
+    } finally {
+      this.slots.release();
+    }
+  }
+
+  private async make(text: string, language: VoiceLanguage): Promise<Buffer> {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean) throw new SpeechSynthesisError('Nothing to say: the text is empty');
     if (clean.length > MAX_TEXT_CHARS) {
@@ -57,5 +73,27 @@ export class EspeakTextToSpeech implements TextToSpeech {
 
   close(): Promise<void> {
     return this.worker.close();
+  }
+}
+
+/** At most `size` holders at once; the others wait in arrival order. */
+class Semaphore {
+  private held = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  acquire(): Promise<void> {
+    if (this.held < this.size) {
+      this.held++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held--;
   }
 }
