@@ -4,7 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { BotModule } from '../bot/bot.module';
 import { ChannelUserMessenger } from '../bot/delivery/channel-user-messenger';
 import { DeliveryModule } from '../bot/delivery/delivery.module';
-import { USER_MESSENGER } from '../bot/delivery/user-messenger.port';
+import { USER_MESSENGER } from './messaging/user-messenger.port';
 import { StaffChannelMessenger } from '../bot/delivery/staff-channel-messenger';
 import { VoiceNoteDelivery } from '../bot/delivery/voice-note-delivery';
 import { STAFF_MESSENGER } from './admin/staff-messenger.port';

@@ -18,7 +18,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../api/config/app-config';
-import { entities } from '../api/database/entities';
+import { entities } from './entities';
 import { EmbeddedPostgres } from '../api/database/embedded-postgres';
 import { migrations } from '../api/database/migrations';
 import { NamingStrategy } from '../api/database/naming-strategy';

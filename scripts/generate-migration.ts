@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { entities } from '../api/database/entities';
+import { entities } from './entities';
 import { migrations } from '../api/database/migrations';
 import { NamingStrategy } from '../api/database/naming-strategy';
 

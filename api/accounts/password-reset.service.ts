@@ -2,7 +2,7 @@ import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common'
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { IsNull, Repository } from 'typeorm';
-import { USER_MESSENGER, UserMessenger } from '../../bot/delivery/user-messenger.port';
+import { USER_MESSENGER, UserMessenger } from '../messaging/user-messenger.port';
 import { AccountsService } from './accounts.service';
 import { PasswordResetCode } from './password-reset-code.entity';
 import { normalizePhone } from './phone';

@@ -1,4 +1,4 @@
-import { zoneFromPhone } from '../../bot/understanding/zone-from-phone';
+import { zoneFromPhone } from './zone-from-phone';
 
 /**
  * The zone to assume for a new account from its phone number's country. Countries with one zone

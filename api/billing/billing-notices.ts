@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { USER_MESSENGER, UserMessenger } from '../../bot/delivery/user-messenger.port';
+import { USER_MESSENGER, UserMessenger } from '../messaging/user-messenger.port';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { premiumStartedMessage, renewalNoticeMessage } from './billing-messages';
 import type { BillingNoticeKind } from './billing-notice.entity';

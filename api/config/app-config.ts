@@ -63,6 +63,8 @@ export interface AppConfig {
     leaseSeconds: number;
     maxAttempts: number;
     rates: Record<string, number>;
+    /** Voice notes are made this long before their reminder is due (or at once when it is sooner). */
+    renderAheadSeconds: number;
   };
 }
 
@@ -268,6 +270,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       leaseSeconds: int('DISPATCHER_LEASE_SECONDS', 10, 3, 3600),
       maxAttempts: int('DISPATCHER_MAX_ATTEMPTS', 5, 1, 50),
       rates,
+      renderAheadSeconds: int('RENDER_AHEAD_SECONDS', 21_600, 0, 2_592_000),
     },
   };
   if (problems.length) throw new ConfigError(problems);

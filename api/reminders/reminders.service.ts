@@ -3,7 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { entitlement } from '../accounts/plan';
 import type { User } from '../accounts/user.entity';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { JobsService } from '../jobs/jobs.service';
 import { Clock, REMINDERS_CLOCK, systemClock } from './clock';
+import { reminderError } from './reminder-errors';
+import { RENDER_JOB_KIND, renderJobKey } from './reminder-render';
 import { QuotaService } from './quota.service';
 import type { DueReminder } from './reminder-delivery.port';
 import { ReminderDispatchStore, SentItem } from './reminder-dispatch-store';
@@ -68,6 +72,8 @@ export class RemindersService implements ReminderDispatchStore {
     @Inject(QuotaService) private readonly quota: QuotaService,
     @Optional() @Inject(REMINDERS_CLOCK) clock?: Clock,
     @Optional() @Inject(ReminderWakeups) private readonly wakeups?: ReminderWakeups,
+    @Optional() @Inject(JobsService) private readonly jobs?: JobsService,
+    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
   ) {
     this.clock = clock ?? systemClock;
     this.repo = dataSource.getRepository(Reminder);
@@ -88,9 +94,9 @@ export class RemindersService implements ReminderDispatchStore {
     if (input.rrule) rrule = input.rrule;
     else if (input.repeat && input.repeat !== 'none') {
       const at = parseFutureInstant(input.time, this.clock.now());
-      if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
+      if (!at) throw reminderError('futureDate');
       const zone = input.timezone ?? (isValidZone(user.timezone) ? user.timezone : 'UTC');
-      if (!isValidZone(zone)) throw new BadRequestException(REMINDER_MESSAGES.timezone);
+      if (!isValidZone(zone)) throw reminderError('timezone');
       rrule = ruleFromRepeat(input.repeat, at, zone, input.repeatDays);
     }
     return this.createForUser(user, { subject: input.subject, reminderText: input.reminderText, dueAt: input.time, timezone: input.timezone, source: 'portal', rrule });
@@ -127,6 +133,7 @@ export class RemindersService implements ReminderDispatchStore {
       return out;
     });
     for (const r of saved) this.wakeups?.emit(r.dueAt);
+    for (const r of saved) await this.scheduleRender(r);
     return saved;
   }
 
@@ -137,8 +144,8 @@ export class RemindersService implements ReminderDispatchStore {
     const problem = subjectProblem(input.subject) ?? (fromForm || input.reminderText !== undefined ? textProblem(input.reminderText ?? '', fromForm) : null);
     if (problem) throw new BadRequestException(problem);
     const dueAt = parseFutureInstant(input.dueAt, this.clock.now());
-    if (!dueAt) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
-    if (input.timezone !== undefined && !isValidZone(input.timezone)) throw new BadRequestException(REMINDER_MESSAGES.timezone);
+    if (!dueAt) throw reminderError('futureDate');
+    if (input.timezone !== undefined && !isValidZone(input.timezone)) throw reminderError('timezone');
     const timezone = input.timezone ?? (isValidZone(user.timezone) ? user.timezone : 'UTC');
     const languageCode = input.languageCode === 'en' || input.languageCode === 'fr' ? input.languageCode : user.language === 'en' ? 'en' : 'fr';
     const subject = input.subject.trim();
@@ -176,7 +183,7 @@ export class RemindersService implements ReminderDispatchStore {
 
   async get(user: Pick<User, 'id'>, id: number): Promise<Reminder> {
     const r = Number.isSafeInteger(id) && id > 0 && id <= MAX_DB_INT ? await this.repo.findOne({ where: { id, userId: user.id } }) : null;
-    if (!r) throw new NotFoundException(REMINDER_MESSAGES.notFound);
+    if (!r) throw reminderError('notFound');
     return r;
   }
 
@@ -208,7 +215,7 @@ export class RemindersService implements ReminderDispatchStore {
     let dueAt: Date | null = null;
     if (input.time !== undefined) {
       dueAt = parseFutureInstant(input.time, this.clock.now());
-      if (!dueAt) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
+      if (!dueAt) throw reminderError('futureDate');
     }
     if (input.rrule !== undefined || dueAt) {
       const current = await this.get(user, id);
@@ -232,6 +239,7 @@ export class RemindersService implements ReminderDispatchStore {
     if (!sets.length) return this.get(user, id);
     const updated = await this.updatePending(user, id, sets.join(', '), params);
     if (dueAt) this.wakeups?.emit(updated.dueAt);
+    await this.scheduleRender(updated);
     return updated;
   }
 
@@ -296,7 +304,7 @@ export class RemindersService implements ReminderDispatchStore {
     );
     if (rows.length) return this.get(user, rows[0].id);
     const [busy] = await this.dataSource.query(`SELECT id FROM reminders WHERE series_id = $1 AND user_id = $2 AND status = 'pending'`, [current.seriesId, user.id]);
-    if (busy) throw new ConflictException(REMINDER_MESSAGES.inDelivery);
+    if (busy) throw reminderError('inDelivery');
     return null;
   }
 
@@ -323,7 +331,7 @@ export class RemindersService implements ReminderDispatchStore {
       `DELETE FROM reminders WHERE id = $1 AND user_id = $2 AND NOT (status = 'pending' AND lease_until IS NOT NULL AND lease_until >= now()) RETURNING id`,
       [id, user.id],
     );
-    if (!res[1]) throw new ConflictException(REMINDER_MESSAGES.inDelivery);
+    if (!res[1]) throw reminderError('inDelivery');
   }
 
   /**
@@ -337,14 +345,15 @@ export class RemindersService implements ReminderDispatchStore {
       if (!current.rrule) return this.reschedule(user, id, dueAt);
       // This occurrence only: the series keeps its start, so the next ones stay where they were.
       const at = parseFutureInstant(dueAt, this.clock.now());
-      if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
+      if (!at) throw reminderError('futureDate');
       const moved = await this.updatePending(user, id, `due_at = $3, next_attempt_at = $3, attempts = 0, last_error = NULL`, [id, user.id, at]);
       this.wakeups?.emit(at);
+      await this.scheduleRender(moved);
       return moved;
     }
-    if (current.status === 'cancelled') throw new ConflictException(REMINDER_MESSAGES.onlySent);
+    if (current.status === 'cancelled') throw reminderError('onlySent');
     const at = parseFutureInstant(dueAt, this.clock.now());
-    if (!at) throw new BadRequestException(REMINDER_MESSAGES.futureDate);
+    if (!at) throw reminderError('futureDate');
     const copy = await this.repo.save(
       this.repo.create({
         userId: user.id,
@@ -361,6 +370,7 @@ export class RemindersService implements ReminderDispatchStore {
       }),
     );
     this.wakeups?.emit(at);
+    await this.scheduleRender(copy);
     return copy;
   }
 
@@ -374,7 +384,7 @@ export class RemindersService implements ReminderDispatchStore {
     );
     if (!rows[1]) {
       const exists = await this.repo.exist({ where: { id } });
-      throw exists ? new ConflictException(REMINDER_MESSAGES.triggerOnlyPending) : new NotFoundException(REMINDER_MESSAGES.notFound);
+      throw exists ? reminderError('triggerOnlyPending') : reminderError('notFound');
     }
     this.wakeups?.emit(new Date(0));
     return this.repo.findOneByOrFail({ id });
@@ -387,7 +397,7 @@ export class RemindersService implements ReminderDispatchStore {
    */
   async adminUpdate(id: number, input: AdminUpdateInput): Promise<Reminder> {
     const r = await this.repo.findOne({ where: { id: this.checkId(id) } });
-    if (!r) throw new NotFoundException(REMINDER_MESSAGES.notFound);
+    if (!r) throw reminderError('notFound');
     const sets: string[] = [];
     const params: unknown[] = [id, r.status];
     const set = (sql: string, value: unknown) => {
@@ -405,11 +415,11 @@ export class RemindersService implements ReminderDispatchStore {
       set('reminder_text = ?', input.reminderText.trim());
     }
     if (input.languageCode !== undefined) {
-      if (input.languageCode !== 'fr' && input.languageCode !== 'en') throw new BadRequestException(REMINDER_MESSAGES.language);
+      if (input.languageCode !== 'fr' && input.languageCode !== 'en') throw reminderError('language');
       set('language_code = ?', input.languageCode);
     }
     if (input.status !== undefined && input.status !== r.status) {
-      if (!['pending', 'sent', 'failed'].includes(input.status)) throw new BadRequestException(REMINDER_MESSAGES.adminStatus);
+      if (!['pending', 'sent', 'failed'].includes(input.status)) throw reminderError('adminStatus');
       const now = this.clock.now();
       set('status = ?', input.status);
       set('status_changed_at = ?', now);
@@ -427,21 +437,24 @@ export class RemindersService implements ReminderDispatchStore {
         WHERE id = $1 AND status = $2 AND NOT (status = 'pending' AND lease_until IS NOT NULL AND lease_until >= now()) RETURNING id`,
       params,
     );
-    if (!res[1]) throw new ConflictException(REMINDER_MESSAGES.changedMeanwhile);
+    if (!res[1]) throw reminderError('changedMeanwhile');
     const saved = await this.repo.findOneByOrFail({ id });
-    if (saved.status === 'pending') this.wakeups?.emit(saved.nextAttemptAt);
+    if (saved.status === 'pending') {
+      this.wakeups?.emit(saved.nextAttemptAt);
+      await this.scheduleRender(saved);
+    }
     return saved;
   }
 
   /** Admin delete: any status, refused only while a delivery is in flight. */
   async adminDelete(id: number): Promise<Reminder> {
     const r = await this.repo.findOne({ where: { id: this.checkId(id) } });
-    if (!r) throw new NotFoundException(REMINDER_MESSAGES.notFound);
+    if (!r) throw reminderError('notFound');
     const res: [unknown[], number] = await this.dataSource.query(
       `DELETE FROM reminders WHERE id = $1 AND NOT (status = 'pending' AND lease_until IS NOT NULL AND lease_until >= now()) RETURNING id`,
       [id],
     );
-    if (!res[1]) throw new ConflictException(REMINDER_MESSAGES.inDelivery);
+    if (!res[1]) throw reminderError('inDelivery');
     return r;
   }
 
@@ -586,6 +599,18 @@ export class RemindersService implements ReminderDispatchStore {
   // ---- helpers ----
 
   /**
+   * Has the reminder's voice note made ahead: when it enters the look-ahead window, or at once.
+   * One open render job per reminder; an edit moves it. Only an optimisation: a note missing at
+   * send time is made then, so a failure here is not the caller's.
+   */
+  private async scheduleRender(r: Pick<Reminder, 'id' | 'dueAt'>): Promise<void> {
+    if (!this.jobs) return;
+    const aheadMs = (this.config?.dispatcher.renderAheadSeconds ?? 21_600) * 1000;
+    const runAt = new Date(Math.max(this.clock.now().getTime(), new Date(r.dueAt).getTime() - aheadMs));
+    await this.jobs.enqueue(RENDER_JOB_KIND, { reminderId: r.id }, { key: renderJobKey(r.id), runAt, replace: true }).catch(() => undefined);
+  }
+
+  /**
    * Inserts the occurrence after each of `rows` (repeating rows just sent or skipped), due after
    * the later of their due time and `now` (a late delivery does not replay the missed ones).
    * Returns the new ids. The partial unique index on pending rows per series makes a second
@@ -668,7 +693,7 @@ export class RemindersService implements ReminderDispatchStore {
   }
 
   private checkId(id: number): number {
-    if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_DB_INT) throw new NotFoundException(REMINDER_MESSAGES.notFound);
+    if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_DB_INT) throw reminderError('notFound');
     return id;
   }
 

@@ -56,3 +56,12 @@ export function reminderVoiceMessage(notice: ReminderNotice): OutboundMessage {
 export function isReminderCapable(channel: MessagingChannel): channel is ReminderCapableChannel {
   return typeof (channel as Partial<ReminderCapableChannel>).sendReminder === 'function';
 }
+
+/** A channel that can upload a voice note ahead of sending it (WhatsApp: media ids stay valid 30 days). */
+export interface VoiceUploadingChannel extends MessagingChannel {
+  uploadVoice(audio: Buffer): Promise<string>;
+}
+
+export function canUploadVoiceAhead(channel: MessagingChannel): channel is VoiceUploadingChannel {
+  return typeof (channel as Partial<VoiceUploadingChannel>).uploadVoice === 'function';
+}

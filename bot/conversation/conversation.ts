@@ -11,11 +11,12 @@ import type { ChannelName, OutboundMessage, ReplyButton } from '../channels/chan
 import { understandCorrection } from '../understanding/correction';
 import { parseWhen, understand } from '../understanding/understand';
 import type { Correction, Language, MissingWhen, Understanding, UnderstoodReminder } from '../understanding/types';
-import { zoneFromPhone } from '../understanding/zone-from-phone';
+import { zoneFromPhone } from '../../api/accounts/zone-from-phone';
 import type { ConversationState, Draft } from './conversation-state';
 import { type CatalogKey, formatWhen, t, zoneLabel } from './i18n';
 import { canonical, type Intent, parseIntent, zoneFromInput } from './intents';
 import { reminderButtons, reminderCaption } from './reminder-message';
+import { errorCode, reminderErrorCode } from '../../api/reminders/reminder-errors';
 
 /** An answer to "when?" that starts like a time phrase ("vers 18h", "around 6") completes the draft. */
 const TIME_ANSWER_START = /^(at|a|à|on|le|in|dans|vers|around|about|environ|by|pour|for|avant|before|après|apres|after|plutôt|plutot|rather|maybe|peut-être|disons|say)\b/i;
@@ -700,7 +701,7 @@ export class Conversation {
       await action();
     } catch (e) {
       if (e instanceof NotFoundException) return c.say('reminder.gone');
-      if (e instanceof ConflictException) return c.say(/delivered right now/.test(e.message) ? 'reminder.busy' : 'reminder.notPending');
+      if (e instanceof ConflictException) return c.say(errorCode(e) === reminderErrorCode('inDelivery') ? 'reminder.busy' : 'reminder.notPending');
       if (e instanceof BadRequestException) return c.say('draft.past');
       throw e;
     }

@@ -7,7 +7,7 @@ import { SessionAuthGuard } from '../../api/accounts/session-auth.guard';
 import type { User } from '../../api/accounts/user.entity';
 import { RateLimitService } from '../../api/common/rate-limit.service';
 import { APP_CONFIG, AppConfig } from '../../api/config/app-config';
-import { USER_MESSENGER, type UserMessenger } from '../delivery/user-messenger.port';
+import { USER_MESSENGER, type UserMessenger } from '../../api/messaging/user-messenger.port';
 import { t } from './i18n';
 import { TelegramLinkService } from './telegram-link.service';
 

@@ -8,7 +8,7 @@ import { isBusinessTextChannel, type BusinessTextChannel, type WhatsappTemplate 
 import { WhatsappApiError } from '../channels/whatsapp/whatsapp-api.error';
 import { ChannelChooser, type Route } from './channel-chooser';
 import { Outbox } from './outbox';
-import type { MessagePurpose, MessengerRecipient, UserMessenger } from './user-messenger.port';
+import type { MessagePurpose, MessengerRecipient, UserMessenger } from '../../api/messaging/user-messenger.port';
 
 type WhatsappConfig = NonNullable<AppConfig['whatsapp']>;
 

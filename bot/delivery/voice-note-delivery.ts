@@ -8,15 +8,15 @@ import { ChannelSendError, type OutboundMessage } from '../channels/channel.type
 import { isReminderCapable, type ReminderPart } from '../channels/reminder-notice';
 import { ConversationStateStore } from '../conversation/conversation-state.store';
 import { playButtonId, reminderButtons, reminderCaption, reminderSpeech } from '../conversation/reminder-message';
-import { TEXT_TO_SPEECH, type TextToSpeech } from '../voice';
 import { ChannelChooser } from './channel-chooser';
 import { Outbox } from './outbox';
+import { reminderVoice, VoiceNotes } from './voice-notes';
 
 /**
  * The dispatcher's delivery: the reminder spoken in its own language ("Rappel : appeler le
  * dentiste"), as a mono OGG/Opus voice note with a short text and snooze/done buttons, on the
- * channel that reaches the user. The speech engine is wrapped in a content-keyed cache, so a
- * retry after a failed send does not synthesise again.
+ * channel that reaches the user. The note comes from voice_notes (made ahead by the render job
+ * kind, keyed by content); each part is recorded as it is sent, so a retry sends only the rest.
  */
 @Injectable()
 export class VoiceNoteDelivery implements ReminderDeliveryPort {
@@ -26,7 +26,7 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(ChannelChooser) private readonly chooser: ChannelChooser,
     @Inject(Outbox) private readonly outbox: Outbox,
-    @Inject(TEXT_TO_SPEECH) private readonly tts: TextToSpeech,
+    @Inject(VoiceNotes) private readonly notes: VoiceNotes,
     @Inject(MessageLogService) private readonly log: MessageLogService,
     @Inject(ConversationStateStore) private readonly states: ConversationStateStore,
   ) {}
@@ -42,13 +42,16 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
     const route = this.chooser.routeFor(user);
     if (!route) return { ok: false, retryable: false, error: 'No configured channel reaches this user' };
 
-    const language = reminder.languageCode === 'en' ? 'en' : 'fr';
-    const text = reminder.reminderText?.trim() || reminder.subject;
+    const { language, text } = reminderVoice(reminder);
     const caption = reminderCaption(language, text);
     const buttons = reminderButtons(user.language === 'en' ? 'en' : 'fr', reminder.id, route.name, Boolean(reminder.rrule));
     const meta = { userId: user.id, kind: 'reminder' as const, reminderId: reminder.id, details: { attempt: reminder.attempt } };
     try {
-      const audio = await this.tts.synthesize(reminderSpeech(language, text), language);
+      // Made ahead by the render job kind, normally; made here (and kept) when missing. Not needed
+      // at all when an earlier attempt already sent the voice note.
+      const voiceSent = progress?.sent.has('voice') || progress?.sent.has('template');
+      const note = voiceSent ? null : await this.notes.get(reminderSpeech(language, text), language);
+      const audio = note?.audio ?? Buffer.alloc(0);
       const voice: OutboundMessage = { kind: 'voice', audio, caption, buttons };
       let providerMessageId: string | undefined;
       if (isReminderCapable(route.channel)) {
@@ -62,6 +65,7 @@ export class VoiceNoteDelivery implements ReminderDeliveryPort {
             buttons,
             lastInboundAt,
             playButtonId: playButtonId(reminder.id),
+            ...(note?.whatsappMediaId && route.name === 'whatsapp' ? { voiceMediaId: note.whatsappMediaId } : {}),
             ...(progress ? { sentParts: progress.sent, onPartSent: (part: ReminderPart, id?: string) => progress.record(part, id) } : {}),
           });
           providerMessageId = sent.providerMessageId;

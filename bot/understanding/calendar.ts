@@ -1,4 +1,4 @@
-import { DateTime, Duration } from 'luxon';
+import { DateTime } from 'luxon';
 import { WhenPiece } from './types';
 
 export type Ymd = NonNullable<WhenPiece['date']>;
@@ -73,10 +73,6 @@ export function forwardDate(date: Ymd, today: DateTime): Ymd {
     }
   }
   return date;
-}
-
-export function durationFrom(parts: Record<string, number>): Duration {
-  return Duration.fromObject(parts);
 }
 
 /** yyyy-MM-ddTHH:mm of a DateTime, without Luxon's formatter (called for every answer). */

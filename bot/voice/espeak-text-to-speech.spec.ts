@@ -1,11 +1,15 @@
 import { EspeakTextToSpeech } from './espeak-text-to-speech';
 import { FfmpegAudioConverter } from './ffmpeg-audio-converter';
+import { NativeEspeak } from './native-espeak';
 import { readOggOpusInfo } from './ogg-opus';
 import { SpeechSynthesisError } from './speech-synthesis.error';
 
-describe('EspeakTextToSpeech (embedded, no network, no system package)', () => {
+const native = NativeEspeak.detect();
+const engines: Array<[string, NativeEspeak | null]> = [['WebAssembly build (no system package)', null], ...(native ? [['system espeak-ng', native] as [string, NativeEspeak]] : [])];
+
+describe.each(engines)('EspeakTextToSpeech with the %s (embedded, no network)', (_name, engine) => {
   const converter = new FfmpegAudioConverter();
-  const tts = new EspeakTextToSpeech(converter);
+  const tts = new EspeakTextToSpeech(converter, undefined, engine);
   afterAll(() => tts.close());
 
   it.each([

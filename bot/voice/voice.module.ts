@@ -4,6 +4,7 @@ import type { AudioConverter } from './audio-converter.port';
 import { CachedTextToSpeech } from './cached-text-to-speech';
 import { EspeakTextToSpeech } from './espeak-text-to-speech';
 import { FfmpegAudioConverter } from './ffmpeg-audio-converter';
+import { NativeEspeak } from './native-espeak';
 import { NotConfiguredSpeechToText } from './not-configured-speech-to-text';
 import { OpenAiSpeechToText } from './openai-speech-to-text';
 import { OpenAiTextToSpeech } from './openai-text-to-speech';
@@ -66,10 +67,10 @@ export class VoiceModule implements OnModuleDestroy {
                   { apiKey: opts.openaiApiKey, baseURL: opts.openaiBaseUrl, model: opts.ttsModel, voice: opts.ttsVoice },
                   converter,
                 )
-              : new EspeakTextToSpeech(converter);
+              : new EspeakTextToSpeech(converter, undefined, NativeEspeak.detect());
             const directory = opts.dataDir ? join(opts.dataDir, 'voice-cache') : undefined;
             logger.log(
-              `Text-to-speech: ${inner.engine}${opts.openaiApiKey ? ` at ${opts.openaiBaseUrl ?? 'OpenAI'}` : ' (embedded)'}; cache in memory${directory ? ` and in ${directory}` : ''}`,
+              `Text-to-speech: ${inner.engine}${opts.openaiApiKey ? ` at ${opts.openaiBaseUrl ?? 'OpenAI'}` : ' (embedded, Opus encoded in-process)'}; cache in memory${directory ? ` and in ${directory}` : ''}`,
             );
             return new CachedTextToSpeech(inner, { directory });
           },

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { USER_MESSENGER, UserMessenger } from '../../bot/delivery/user-messenger.port';
+import { USER_MESSENGER, UserMessenger } from '../../api/messaging/user-messenger.port';
 import { AccountsService } from '../../api/accounts/accounts.service';
 import { createTestApp, TestApp, uniquePhone } from '../support/test-app';
 import { testDatabases } from '../support/test-db';

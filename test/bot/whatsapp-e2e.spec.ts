@@ -1,4 +1,9 @@
 import request from 'supertest';
+import { User } from '../../api/accounts/user.entity';
+import { RemindersService } from '../../api/reminders/reminders.service';
+import { reminderSpeech } from '../../bot/conversation/reminder-message';
+import { voiceNoteHash } from '../../bot/delivery/voice-notes';
+import { TEXT_TO_SPEECH, type TextToSpeech } from '../../bot/voice';
 import { signWhatsappBody } from '../../bot/channels/whatsapp/whatsapp-signature';
 import { GraphApiStandIn } from '../support/graph-api-stand-in';
 import { OpenAiStandIn } from '../support/openai-stand-in';
@@ -174,6 +179,29 @@ describe.each(testDatabases())('WhatsApp end to end (%s)', (db) => {
     expect(after).toEqual([{ part: 'text' }, { part: 'voice' }]);
     const [row] = await t.dataSource.query(`SELECT attempts FROM reminders WHERE id = $1`, [id]);
     expect(row.attempts).toBe(2);
+  });
+
+  it('a voice note is made and uploaded ahead; editing the reminder remakes it; sending it is one call', async () => {
+    const user = await t.dataSource.getRepository(User).findOneByOrFail({ phoneNumber: `+${USER_WA}` });
+    const reminders = t.app.get(RemindersService);
+    const engine = t.app.get<TextToSpeech>(TEXT_TO_SPEECH).engine;
+    const hashOf = (text: string) => voiceNoteHash(engine, 'fr', reminderSpeech('fr', text));
+    const noteOf = async (text: string) => (await t.dataSource.query(`SELECT whatsapp_media_id FROM voice_notes WHERE hash = $1`, [hashOf(text)]))[0];
+    const r = await reminders.createForUser(user, { subject: 'Sortir le chien', dueAt: new Date(Date.now() + 3600_000), languageCode: 'fr', source: 'bot' });
+    const first = await waitFor(async () => (await noteOf('Sortir le chien'))?.whatsapp_media_id, 'the note made and uploaded ahead', 20_000);
+    expect(graph.media.get(first)?.data.subarray(0, 4).toString('ascii')).toBe('OggS');
+
+    await reminders.update(user, r.id, { reminderText: 'Sortir le chien et acheter du pain' });
+    const second = await waitFor(async () => (await noteOf('Sortir le chien et acheter du pain'))?.whatsapp_media_id, 'the note remade after the edit', 20_000);
+    expect(second).not.toBe(first);
+
+    const uploads = () => graph.requests.filter((q) => q.path.endsWith('/media')).length;
+    const before = uploads();
+    await t.dataSource.query(`UPDATE reminders SET next_attempt_at = now() WHERE id = $1`, [r.id]);
+    await waitFor(async () => (await t.dataSource.query(`SELECT status FROM reminders WHERE id = $1`, [r.id]))[0].status === 'sent', 'status sent', 20_000);
+    const audio = graph.sentMessages().filter((m) => m.type === 'audio');
+    expect(audio[audio.length - 1].audio.id).toBe(second);
+    expect(uploads()).toBe(before);
   });
 
   it('snooze button after delivery schedules a new pending copy', async () => {

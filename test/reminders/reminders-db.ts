@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { entities } from '../../api/database/entities';
+import { entities } from '../../scripts/entities';
 import { EmbeddedPostgres } from '../../api/database/embedded-postgres';
 import { migrations } from '../../api/database/migrations';
 import { NamingStrategy } from '../../api/database/naming-strategy';

@@ -16,6 +16,8 @@ export interface RecordedRequest {
   /** JSON bodies, or multipart text fields. */
   fields: Record<string, unknown>;
   files: Record<string, UploadedFile>;
+  /** When the request had been read in full (epoch ms). */
+  at: number;
 }
 
 /** Reads and decodes a request body the way the real providers accept it: JSON, form or multipart. */
@@ -34,7 +36,7 @@ export async function readRequest(req: IncomingMessage): Promise<RecordedRequest
   } else if (type.startsWith('application/x-www-form-urlencoded')) {
     for (const [k, v] of new URLSearchParams(raw.toString('utf8'))) fields[k] = v;
   }
-  return { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, raw, fields, files };
+  return { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, raw, fields, files, at: Date.now() };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

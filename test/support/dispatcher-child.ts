@@ -18,7 +18,7 @@
 import 'reflect-metadata';
 import * as fs from 'node:fs';
 import { DataSource } from 'typeorm';
-import { entities } from '../../api/database/entities';
+import { entities } from '../../scripts/entities';
 import { NamingStrategy } from '../../api/database/naming-strategy';
 import { QuotaService } from '../../api/reminders/quota.service';
 import type { DeliveryOutcome, DueReminder, ReminderDeliveryPort } from '../../api/reminders/reminder-delivery.port';

@@ -1,81 +1,91 @@
 /**
- * Prints how long the embedded voice pipeline takes on this machine:
- *   npx tsx bot/voice/cli/bench-voice.ts [runs]
- * eSpeak-NG synthesis (inside its worker), WAV → Ogg/Opus conversion, probing, and the whole
- * embedded text-to-speech call, for a typical reminder sentence in French and English.
+ * Where the CPU of a voice note goes on this machine:
+ *   npm run bench:voice [-- runs]
+ * For a typical reminder sentence in French and English: synthesis (system espeak-ng when
+ * installed, and the embedded WebAssembly build), WAV → Ogg/Opus in-process (libopus as
+ * WebAssembly) and, for comparison, with an ffmpeg process, then the whole EspeakTextToSpeech
+ * call as the server makes it. CPU counts this process (all threads) and its children (espeak-ng
+ * and ffmpeg processes); wall time is printed beside it. Medians over the runs.
  */
+import { readFileSync } from 'node:fs';
 import { EspeakTextToSpeech } from '../espeak-text-to-speech';
 import { EspeakWorker } from '../espeak-worker';
 import { FfmpegAudioConverter } from '../ffmpeg-audio-converter';
-import { readOggOpusInfo } from '../ogg-opus';
-import { encodePcmWav, readWavInfo, sineSamples } from '../pcm-wav';
+import { NativeEspeak } from '../native-espeak';
+import { encodeOggOpus, wavSamples } from '../ogg-opus-encoder';
 
 const SENTENCES = {
   fr: 'Rappel : appeler le dentiste pour prendre rendez-vous, demain à neuf heures.',
   en: 'Reminder: call the dentist to book an appointment, tomorrow at nine a.m.',
 } as const;
+const VOICES = { fr: 'fr-fr', en: 'en-us' } as const;
+
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/** CPU ms used so far by this process (every thread) and its waited-for children. */
+function cpuMs(): number {
+  const self = process.cpuUsage();
+  let children = 0;
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) * TICK_MS; // cutime, cstime
+  } catch {
+    /* not Linux: children not counted */
+  }
+  return (self.user + self.system) / 1000 + children;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function time<T>(work: () => Promise<T>): Promise<[number, T]> {
-  const started = performance.now();
-  const result = await work();
-  return [performance.now() - started, result];
+async function measure<T>(runs: number, work: (i: number) => Promise<T>): Promise<{ wall: number; cpu: number; last: T }> {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  let last!: T;
+  for (let i = 0; i < runs; i++) {
+    const c = cpuMs();
+    const t = performance.now();
+    last = await work(i);
+    walls.push(performance.now() - t);
+    cpus.push(cpuMs() - c);
+  }
+  return { wall: median(walls), cpu: median(cpus), last };
 }
+
+const fmt = (m: { wall: number; cpu: number }) => `${m.cpu.toFixed(0).padStart(4)} ms CPU (${m.wall.toFixed(0)} ms wall)`;
 
 async function main(): Promise<void> {
   const runs = Number(process.argv[2] ?? 10);
   const converter = new FfmpegAudioConverter();
   const worker = new EspeakWorker();
-  const tts = new EspeakTextToSpeech(converter, worker);
-  console.log(`ffmpeg: ${converter.ffmpeg.source} ${converter.ffmpeg.path}; ${runs} runs, median ms\n`);
-
-  const [coldMs] = await time(() => worker.synthesize('fr-fr', SENTENCES.fr, 160));
-  console.log(`eSpeak-NG first call (worker start, module compile): ${coldMs.toFixed(0)} ms`);
+  const native = NativeEspeak.detect();
+  console.log(`${runs} runs, medians; system espeak-ng: ${native ? 'yes' : 'no'}; ffmpeg: ${converter.ffmpeg.source}\n`);
+  // Warm-up: the WebAssembly modules compile once per process (eSpeak in its worker, libopus here).
+  const cold = await measure(1, () => worker.synthesize('fr-fr', SENTENCES.fr, 160));
+  encodeOggOpus(new Int16Array(22050), 22050);
+  console.log(`eSpeak WebAssembly first call (worker start, module compile): ${fmt(cold)}\n`);
 
   for (const language of ['fr', 'en'] as const) {
-    const voice = language === 'fr' ? 'fr-fr' : 'en-us';
-    const synth: number[] = [];
-    const convert: number[] = [];
-    const total: number[] = [];
-    let seconds = 0;
-    let bytes = 0;
-    for (let i = 0; i < runs; i++) {
-      const [ms, { wav }] = await time(() => worker.synthesize(voice, SENTENCES[language], 160));
-      synth.push(ms);
-      seconds = readWavInfo(wav)!.durationSeconds;
-      const [convMs, ogg] = await time(() => converter.toOggOpusMono(wav));
-      convert.push(convMs);
-      bytes = ogg.length;
-      const [allMs] = await time(() => tts.synthesize(SENTENCES[language], language));
-      total.push(allMs);
+    const text = SENTENCES[language];
+    const wasmSynth = await measure(runs, () => worker.synthesize(VOICES[language], text, 160));
+    const pcm = wavSamples(wasmSynth.last.wav)!;
+    console.log(`${language}: "${text}" → ${(pcm.samples.length / pcm.sampleRate).toFixed(1)} s of speech`);
+    console.log(`    synthesis, WebAssembly eSpeak (worker thread) ${fmt(wasmSynth)}`);
+    if (native) console.log(`    synthesis, system espeak-ng (process)         ${fmt(await measure(runs, () => native.synthesize(VOICES[language], text, 160)))}`);
+    const enc = await measure(runs, async () => encodeOggOpus(pcm.samples, pcm.sampleRate));
+    console.log(`    WAV → Ogg/Opus in-process (libopus WASM)      ${fmt(enc)} → ${(enc.last.length / 1024).toFixed(1)} KB`);
+    console.log(`    WAV → Ogg/Opus by an ffmpeg process (before)  ${fmt(await measure(runs, () => converter.toOggOpusMono(wasmSynth.last.wav)))}`);
+    const wasmTts = new EspeakTextToSpeech(converter, worker, null);
+    console.log(`    whole note, embedded default (no system pkg)  ${fmt(await measure(runs, () => wasmTts.synthesize(text, language)))}`);
+    if (native) {
+      const nativeTts = new EspeakTextToSpeech(converter, worker, native);
+      console.log(`    whole note, system espeak-ng                  ${fmt(await measure(runs, () => nativeTts.synthesize(text, language)))}`);
     }
-    console.log(
-      `${language}: "${SENTENCES[language]}" → ${seconds.toFixed(1)} s of speech, ${(bytes / 1024).toFixed(1)} KB Ogg/Opus\n` +
-        `    synthesis ${median(synth).toFixed(0)} ms · WAV→Ogg/Opus ${median(convert).toFixed(0)} ms · whole synthesize() ${median(total).toFixed(0)} ms`,
-    );
   }
-
-  console.log('');
-  for (const seconds of [5, 30, 120, 300]) {
-    const wav = encodePcmWav(sineSamples(seconds, 22050, 220), 22050);
-    const durations: number[] = [];
-    let out: Buffer = Buffer.alloc(0);
-    for (let i = 0; i < Math.min(runs, seconds > 60 ? 2 : runs); i++) {
-      const [ms, ogg] = await time(() => converter.toOggOpusMono(wav));
-      durations.push(ms);
-      out = ogg;
-    }
-    const [probeMs] = await time(() => converter.probe(out));
-    console.log(
-      `convert ${String(seconds).padStart(3)} s WAV → ${(out.length / 1024).toFixed(0).padStart(3)} KB Ogg/Opus (${readOggOpusInfo(out)!.durationSeconds.toFixed(0)} s): ` +
-        `${median(durations).toFixed(0)} ms; probe ${probeMs.toFixed(0)} ms`,
-    );
-  }
-  await tts.close();
+  await worker.close();
 }
 
 main().catch((err) => {
