@@ -56,7 +56,7 @@ const MAX_DB_INT = 2_147_483_647;
 /** A delivered reminder may be snoozed this many times (each snooze makes a new copy). */
 export const MAX_SNOOZES = 10;
 /** Reminder creations allowed per user, whatever the plan. */
-export const CREATION_LIMITS = { perMinute: 10, perDay: 100 };
+export const CREATION_LIMITS = { perMinute: 30, perDay: 200 };
 
 /** Too many creations in a short time (429 with Retry-After). */
 export class ReminderRateLimited extends TooManyRequests {

@@ -5,11 +5,12 @@ import request from 'supertest';
 import { EMBEDDED_POSTGRES } from '../../api/database/database.module';
 import { EmbeddedPostgres } from '../../api/database/embedded-postgres';
 import { createTestApp, TestApp } from '../support/test-app';
+import { testDatabases } from '../support/test-db';
 
 describe('server edges', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ db: 'embedded', env: { ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'chief-password-1', TRUST_PROXY: 'true' } });
+    t = await createTestApp({ db: 'embedded', env: { ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'chief-password-1', TRUST_PROXY: 'true', SECURE_COOKIES: 'auto' } });
   });
   afterAll(async () => {
     await t.close();
@@ -48,6 +49,17 @@ describe('server edges', () => {
     expect(res.headers['set-cookie'][0]).toMatch(/; Secure/);
     const plain = await t.agent().post('/api/login').send({ username: phone, password: 'secret-pass-1' }).expect(200);
     expect(plain.headers['set-cookie'][0]).not.toMatch(/; Secure/);
+  });
+
+  it('marks the session cookie Secure whenever PUBLIC_URL is https, even behind a proxy that does not say so', async () => {
+    const https = await createTestApp({ db: testDatabases().at(-1)!, env: { PUBLIC_URL: 'https://rappel.test', SECURE_COOKIES: 'auto' } });
+    try {
+      const res = await https.agent().post('/api/register').send({ phoneNumber: '+33612999002', password: 'secret-pass-1' }).expect(201);
+      expect(res.headers['set-cookie'][0]).toMatch(/; Secure/);
+    } finally {
+      await https.close();
+      await https.db.drop();
+    }
   });
 
   it('answers 503 "db":"down" when the database stops answering', async () => {

@@ -12,6 +12,8 @@ describe.each(testDatabases())('referral admin API (%s database)', (kind) => {
     t = await createTestApp({ db: kind });
     const a = await t.registerUser();
     await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [a.user.id]);
+    // A change of role ends the account's sessions (users role trigger): sign in again as admin.
+    await a.agent.post('/api/login').send({ username: a.user.phoneNumber, password: a.password }).expect(200);
     admin = a.agent;
     plainUser = (await t.registerUser()).agent;
   });

@@ -19,6 +19,8 @@ describe.each(testDatabases())('Stripe payments (%s database)', (kind) => {
     t = await createTestApp({ db: kind, env: stripe.env({ PUBLIC_URL: 'https://rappel.example' }) });
     const a = await t.registerUser();
     await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [a.user.id]);
+    // A change of role ends the account's sessions (users role trigger): sign in again as admin.
+    await a.agent.post('/api/login').send({ username: a.user.phoneNumber, password: a.password }).expect(200);
     admin = a.agent;
   });
   afterAll(async () => {

@@ -47,6 +47,9 @@ export async function createTestApp(opts: {
     DISPATCHER_ENABLED: 'false',
     RATE_LIMIT_MAX_PER_IP: '1000',
     RATE_LIMIT_MAX_PER_PHONE: '1000',
+    // Tests speak plain http to the app; with an https PUBLIC_URL cookies would be Secure and
+    // the test agents would not send them back. Tests of the Secure flag set SECURE_COOKIES=auto.
+    SECURE_COOKIES: 'false',
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...opts.env,
   });
