@@ -149,7 +149,7 @@ if (!serverIsBuilt()) {
       expect(pathOf()).toBe('/dashboard');
     });
 
-    it('a number given on the landing gets an account; the welcome link lets it choose a password and signs it in', async () => {
+    it('a number given on the landing gets a welcome but no account until its owner writes back; registering it leaves the number to prove', async () => {
       const visitor = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 390, height: 844 } });
       const p = await visitor.newPage();
       p.setDefaultTimeout(15000);
@@ -158,21 +158,17 @@ if (!serverIsBuilt()) {
       await p.getByRole('button', { name: 'M’envoyer le lien' }).click();
       await p.getByText('Message de bienvenue envoyé sur WhatsApp.').waitFor();
 
-      // The link the bot's WhatsApp welcome carries for an account it created.
-      await p.goto(`${server.url}/auth?tab=login&phone=${encodeURIComponent('+33698765432')}&setPassword=1`);
-      const dialog = p.getByRole('dialog');
-      await dialog.getByRole('heading', { name: 'Choisissez votre mot de passe' }).waitFor();
-      await expect(dialog.getByLabel('Numéro de téléphone').inputValue()).resolves.toBe('698765432');
-      const since = server.output().length;
-      await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
-      const [, code] = await server.waitForOutput(/code\D{0,40}(\d{6})/i, since);
-      await dialog.getByLabel('Code de vérification').fill(code);
-      await dialog.getByRole('button', { name: 'Vérifier' }).click();
-      await dialog.getByLabel('Mot de passe', { exact: true }).fill('mon-premier-mot-de-passe');
-      await dialog.getByLabel('Confirmer le mot de passe').fill('mon-premier-mot-de-passe');
-      await dialog.getByRole('button', { name: 'Enregistrer mon mot de passe' }).click();
+      // No account was made for a number typed by a stranger: whoever owns it can still register it
+      // (an account would answer 409), and the number stays claimed until its owner proves it.
+      await p.goto(`${server.url}/auth?tab=register`);
+      await p.getByLabel('Numéro de téléphone').fill('06 98 76 54 32');
+      await p.getByLabel('Mot de passe', { exact: true }).fill('mon-premier-mot-de-passe');
+      await p.getByLabel('Confirmer le mot de passe').fill('mon-premier-mot-de-passe');
+      await p.getByRole('button', { name: 'Créer mon compte' }).click();
       await p.waitForURL('**/dashboard');
-      await expect(p.evaluate(() => fetch('/api/user').then((r) => r.json()).then((u) => u.phoneNumber))).resolves.toBe('+33698765432');
+      const me = await p.evaluate(() => fetch('/api/user').then((r) => r.json()));
+      expect(me.phoneNumber).toBe('+33698765432');
+      expect(me.phoneVerified).toBe(false);
       await visitor.close();
     });
   });
