@@ -12,7 +12,8 @@ export type BillingErrorCode =
   | 'missing_body'
   | 'card_declined'
   | 'invalid_card'
-  | 'session_closed';
+  | 'session_closed'
+  | 'already_subscribed';
 
 /** A billing rule refused something; the HTTP layer turns the code into a status (toHttp). */
 export class BillingError extends Error {
@@ -37,6 +38,7 @@ const STATUS: Record<BillingErrorCode, (m: string) => HttpException> = {
   session_of_another_user: (m) => new ForbiddenException(m),
   payment_pending: (m) => new ConflictException(m),
   session_closed: (m) => new ConflictException(m),
+  already_subscribed: (m) => new ConflictException(m),
   card_declined: (m) => new HttpException(m, 402),
 };
 

@@ -27,6 +27,16 @@ export function parsePlan(planId: unknown, cycle: unknown): BillingCycle {
   return c;
 }
 
+/**
+ * Whether a stored subscription is still running (active, trialing or past_due, its period not over):
+ * such a user must not start a second one, and is sent to "Manage billing" instead.
+ */
+export function hasRunningSubscription(row: Pick<Subscription, 'subscriptionId' | 'status' | 'currentPeriodEnd'> | null, now = new Date()): boolean {
+  if (!row?.subscriptionId || !row.status || !LIVE.has(row.status)) return false;
+  if (row.status === 'past_due') return true;
+  return !row.currentPeriodEnd || row.currentPeriodEnd > now;
+}
+
 export interface PaymentState {
   success: boolean;
   plan: 'premium' | null;
@@ -79,6 +89,9 @@ export class BillingService {
     const billingCycle = parsePlan(planId, cycle);
     if (currency !== undefined && currency !== null && String(currency).toLowerCase() !== 'eur') throw new BillingError('unsupported_currency', 'Only eur is accepted.');
     const row = await this.ensureCustomer(user);
+    if (hasRunningSubscription(row)) {
+      throw new BillingError('already_subscribed', 'You already have a Premium subscription. Open "Manage billing" to change or cancel it.');
+    }
     const base = this.config.publicUrl;
     const created = await gateway.createCheckout({
       userId: user.id,

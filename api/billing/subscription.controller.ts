@@ -5,7 +5,7 @@ import { entitlement } from '../accounts/plan';
 import { SessionAuthGuard } from '../accounts/session-auth.guard';
 import type { User } from '../accounts/user.entity';
 import { QuotaService } from '../reminders/quota.service';
-import { BillingService } from './billing.service';
+import { BillingService, hasRunningSubscription } from './billing.service';
 
 /** The account's plan state, as the portal reads it (spec §3 Subscription and Plan debug). */
 @ApiTags('subscription')
@@ -36,6 +36,8 @@ export class SubscriptionController {
       nextBillingDate: running && !sub!.cancelAtPeriodEnd ? sub!.currentPeriodEnd : null,
       cancelsAt: running && sub!.cancelAtPeriodEnd ? sub!.currentPeriodEnd : null,
       canManageBilling: Boolean(sub?.subscriptionId) && this.billing.mode !== 'off',
+      /** A running subscription: checkout answers 409 already_subscribed; the portal offers "Manage billing" instead. */
+      hasRunningSubscription: hasRunningSubscription(sub),
       quota: await this.quota.usage(user),
     };
   }

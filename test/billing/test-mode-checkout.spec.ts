@@ -39,13 +39,28 @@ describe.each(testDatabases())('test-mode checkout (%s database)', (kind) => {
     const sub = (await agent.get('/api/subscription')).body;
     expect(sub).toMatchObject({ plan: 'premium', paid: true, status: 'active', billingCycle: 'yearly', canManageBilling: true, cancelsAt: null });
     expect(new Date(sub.nextBillingDate).getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
+    expect(sub.hasRunningSubscription).toBe(true);
     expect(await t.dataSource.query(`SELECT kind, status FROM billing_notices WHERE user_id = $1`, [user.id])).toEqual([{ kind: 'premium_started', status: 'sent' }]);
+    // A running subscription cannot be bought twice: both payment calls answer 409 with a code.
+    for (const [path, body] of [
+      ['/api/create-payment-session', { planId: 'premium', billingCycle: 'monthly', amount: 4.99 }],
+      ['/api/create-payment-intent', { plan: 'premium', billingCycle: 'yearly', amount: 49.9, currency: 'eur', paymentMethod: 'card' }],
+    ] as const) {
+      const again = await agent.post(path).send(body).expect(409);
+      expect(again.body).toMatchObject({ statusCode: 409, code: 'already_subscribed', message: expect.stringContaining('Manage billing') });
+    }
     // The test-mode customer portal: cancel at period end.
     expect((await agent.post('/api/billing/portal').expect(200)).body.url).toMatch(/^\/checkout\?test_portal=/);
     await agent.post('/api/billing/test-mode/portal').send({ cancelAtPeriodEnd: true }).expect(200);
     const cancelling = (await agent.get('/api/subscription')).body;
     expect(cancelling).toMatchObject({ plan: 'premium', nextBillingDate: null });
     expect(cancelling.cancelsAt).toBe(sub.nextBillingDate);
+    // Cancelling at period end still leaves it running until then: no second subscription meanwhile.
+    await agent.post('/api/create-payment-session').send({ planId: 'premium', billingCycle: 'monthly' }).expect(409);
+    // Once its period is over it is no longer running, and a new one may start.
+    await t.dataSource.query(`UPDATE subscriptions SET current_period_end = now() - interval '1 day' WHERE user_id = $1`, [user.id]);
+    expect((await agent.get('/api/subscription')).body.hasRunningSubscription).toBe(false);
+    await agent.post('/api/create-payment-session').send({ planId: 'premium', billingCycle: 'monthly' }).expect(200);
   });
 
   it('declines 4000 0000 0000 0002 and refuses numbers that are not test cards', async () => {
@@ -55,7 +70,9 @@ describe.each(testDatabases())('test-mode checkout (%s database)', (kind) => {
     expect(declined.body).toMatchObject({ statusCode: 402, message: 'Your card was declined.', code: 'card_declined', declineCode: 'generic_decline' });
     await agent.post(`/api/billing/test-mode/sessions/${id}/pay`).send({ cardNumber: '4111 1111 1111 1112', expiry: '12/40', cvc: '123' }).expect(400);
     await agent.post(`/api/billing/test-mode/sessions/${id}/pay`).send({ cardNumber: '4242 4242 4242 4242', expiry: '01/20', cvc: '123' }).expect(400);
-    expect((await agent.get('/api/subscription')).body.paid).toBe(false);
+    expect((await agent.get('/api/subscription')).body).toMatchObject({ paid: false, hasRunningSubscription: false });
+    // A declined payment started nothing: the user may try again.
+    await agent.post('/api/create-payment-session').send({ planId: 'premium', billingCycle: 'monthly' }).expect(200);
     const pending = await agent.post('/api/confirm-payment').send({ session_id: id });
     expect(pending.status).toBe(409);
   });
