@@ -3,6 +3,8 @@ export interface ErrorBody {
   statusCode: number;
   error: string;
   message: string | string[];
+  /** A coded domain error's code (e.g. already_subscribed). */
+  code?: string;
 }
 
 /**

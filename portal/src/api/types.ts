@@ -38,6 +38,8 @@ export interface Subscription {
   nextBillingDate?: string | null;
   cancelsAt?: string | null;
   canManageBilling?: boolean;
+  /** A running subscription: checkout is refused (409 already_subscribed); offer "Manage billing". */
+  hasRunningSubscription?: boolean;
   quota: Quota;
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ApiError } from '../api/api-error';
-import { createPaymentSession, goTo } from '../api/payments';
+import { createPaymentSession, goTo, openBillingPortal } from '../api/payments';
 import { usePublicConfigQuery } from '../api/public-config';
 import { PREMIUM_MONTHLY_EUR, PREMIUM_YEARLY_EUR, type BillingCycle } from '../lib/pricing';
 import { showToast } from '../state/toasts';
@@ -43,6 +43,13 @@ export function PaymentMethodDialog({ open, onOpenChange, billing }: { open: boo
       }
     } catch (e) {
       setBusy(false);
+      if (e instanceof ApiError && e.body?.code === 'already_subscribed') {
+        // Already paying: send them to the billing portal rather than to a second subscription.
+        onOpenChange(false);
+        showToast({ title: t('pricing.alreadySubscribedTitle'), description: t('pricing.alreadySubscribedText') });
+        void openBillingPortal().then((p) => goTo(p.url), () => undefined);
+        return;
+      }
       const message = e instanceof ApiError ? (e.serverMessage ?? t('payment.requestFailed', { status: e.status })) : (e as Error).message;
       showToast({ title: t('payment.errorTitle'), description: message, variant: 'destructive' });
     }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { usePublicConfigQuery } from '../api/public-config';
-import { usePlanDebugQuery } from '../api/subscription';
+import { usePlanDebugQuery, useSubscriptionQuery } from '../api/subscription';
+import { ManageBillingButton, useManageBilling } from '../components/manage-billing-button';
 import { PaymentMethodDialog } from '../components/payment-method-dialog';
 import { AppTopBar } from '../components/app-top-bar';
 import { BillingToggle, PricingPlans } from '../components/pricing-plans';
@@ -19,6 +20,10 @@ export function PricingPage() {
   const plan = usePlanDebugQuery();
   const config = usePublicConfigQuery();
   const paymentsOff = config.data?.payments === 'off';
+  const subscription = useSubscriptionQuery();
+  // A running subscription is managed, not bought twice: the plan button opens "Manage billing".
+  const running = subscription.data?.hasRunningSubscription === true;
+  const billingPortal = useManageBilling();
   const [choosing, setChoosing] = useState(params.get('plan') === 'premium' && params.get('method') === 'card');
   return (
     <div className="flex min-h-screen flex-col">
@@ -44,6 +49,15 @@ export function PricingPage() {
         {config.data?.payments === 'test' && (
           <p className="mx-auto mb-6 w-fit rounded-full bg-accent-soft px-4 py-1.5 text-xs font-semibold text-accent-soft-fg" data-testid="test-mode-badge">{t('checkout.testMode')}</p>
         )}
+        {running && (
+          <div role="status" data-testid="already-subscribed" className="mx-auto mb-8 flex max-w-2xl flex-col gap-3 rounded-2xl border border-primary/40 bg-primary-soft/40 p-5 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <p className="font-semibold text-fg">{t('pricing.alreadySubscribedTitle')}</p>
+              <p className="mt-1 text-sm text-fg-muted">{t('pricing.alreadySubscribedText')}</p>
+            </div>
+            <ManageBillingButton className="flex-none" />
+          </div>
+        )}
         <div className="mb-10 flex justify-center">
           <BillingToggle value={billing} onChange={setBilling} />
         </div>
@@ -51,12 +65,12 @@ export function PricingPage() {
           billing={billing}
           basicHref="/dashboard"
           premiumHref={`/checkout?plan=premium&billing=${billing}`}
-          onChoosePremium={() => setChoosing(true)}
+          onChoosePremium={() => (running ? void billingPortal.open() : setChoosing(true))}
           premiumDisabled={paymentsOff}
           currentPlan={plan.data?.subscriptionEndsAt && Date.parse(plan.data.subscriptionEndsAt) > Date.now() ? plan.data.plan : plan.data?.plan === 'premium' ? null : plan.data?.plan}
         />
       </main>
-      <PaymentMethodDialog open={choosing} onOpenChange={setChoosing} billing={billing} />
+      <PaymentMethodDialog open={choosing && !running} onOpenChange={setChoosing} billing={billing} />
     </div>
   );
 }

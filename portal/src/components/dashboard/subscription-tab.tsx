@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ApiError } from '../../api/api-error';
-import { goTo, openBillingPortal } from '../../api/payments';
-import { showToast } from '../../state/toasts';
+import { ManageBillingButton } from '../manage-billing-button';
 import { PaymentMethodDialog } from '../payment-method-dialog';
 import { Button } from '../ui/button';
 import type { PlanDebug, Subscription } from '../../api/types';
@@ -34,18 +32,9 @@ export function SubscriptionTab({ subscription, planDebug, highlightPlan }: { su
   const now = Date.now();
   const paidUntil = facts?.subscriptionEndsAt && Date.parse(facts.subscriptionEndsAt) > now ? facts.subscriptionEndsAt : null;
   const trialUntil = facts?.trialEndsAt && Date.parse(facts.trialEndsAt) > now ? facts.trialEndsAt : null;
-  const showUpgrade = !paidUntil && (isFreePlan(plan) || subscription?.status !== 'active');
+  // A running subscription is managed, not bought again (the server answers 409 already_subscribed).
+  const showUpgrade = !paidUntil && !subscription?.hasRunningSubscription && (isFreePlan(plan) || subscription?.status !== 'active');
   const [choosing, setChoosing] = useState(false);
-  const [opening, setOpening] = useState(false);
-  async function manageBilling() {
-    setOpening(true);
-    try {
-      goTo((await openBillingPortal()).url);
-    } catch (e) {
-      setOpening(false);
-      showToast({ title: t('payment.errorTitle'), description: e instanceof ApiError ? (e.serverMessage ?? e.message) : t('payment.unexpected'), variant: 'destructive' });
-    }
-  }
   const statusKey = subscription?.subscriptionStatus ? `sub.status.${subscription.subscriptionStatus}` : null;
   return (
     <div className="flex flex-col gap-6">
@@ -71,7 +60,7 @@ export function SubscriptionTab({ subscription, planDebug, highlightPlan }: { su
             )}
           </dl>
           {subscription?.canManageBilling && (
-            <Button variant="outline" className="mt-4" onClick={manageBilling} disabled={opening} aria-busy={opening}>{t('sub.manageBilling')}</Button>
+            <ManageBillingButton className="mt-4" />
           )}
         </CardBody>
       </Card>
