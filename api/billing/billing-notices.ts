@@ -1,48 +1,43 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { USER_MESSENGER, UserMessenger } from '../messaging/user-messenger.port';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { JobsService } from '../jobs/jobs.service';
+import { USER_MESSENGER, UserMessenger } from '../messaging/user-messenger.port';
 import { premiumStartedMessage, renewalNoticeMessage } from './billing-messages';
 import type { BillingNoticeKind } from './billing-notice.entity';
 import type { BillingCycle } from './subscription.entity';
 
-const SWEEP_MS = 60 * 60 * 1000;
+/** The job kind that sends one claimed billing notice (retried with the runner's backoff). */
+export const BILLING_NOTICE_JOB = 'billing-notice';
+
+export type NoticeSendResult = { ok: true } | { ok: false; error: string };
 
 /**
  * The bot's billing messages: the thank-you when Premium starts and the notice before a yearly
- * renewal. Each is claimed once in billing_notices by (kind, key) before it is sent, so several
- * instances, replayed events and repeated sweeps send it once. They go through the UserMessenger
- * port (the channel chooser and its proven-number rule decide where, or whether, they go).
+ * renewal. Each is claimed once in billing_notices by (kind, key) and, in the same transaction,
+ * handed to a "billing-notice" job, so several instances, replayed events and repeated checks
+ * send it once, and a failed send is retried by the one job runner (BillingNoticesWorker). They
+ * go through the UserMessenger port (the channel chooser and its proven-number rule decide where,
+ * or whether, they go).
  */
 @Injectable()
-export class BillingNotices implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BillingNotices {
   private readonly logger = new Logger(BillingNotices.name);
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(USER_MESSENGER) private readonly messenger: UserMessenger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (this.config.payments.mode === 'off' || this.config.env === 'test') return;
-    const sweep = () => this.sendRenewalNotices().catch((e) => this.logger.error(`Renewal sweep failed: ${(e as Error).message}`));
-    this.timer = setInterval(sweep, SWEEP_MS);
-    this.timer.unref();
-    setTimeout(sweep, 30_000).unref();
+  /** Claims the thank-you for this subscription; false when it was already claimed. */
+  async premiumStarted(userId: number, subscriptionId: string): Promise<boolean> {
+    return this.claim('premium_started', subscriptionId, userId);
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
-  async premiumStarted(userId: number, subscriptionId: string, cycle: BillingCycle | null, until: Date): Promise<boolean> {
-    return this.send('premium_started', subscriptionId, userId, (u) => premiumStartedMessage(u.language, cycle, until, u.timezone));
-  }
-
-  /** Yearly subscriptions that renew within RENEWAL_NOTICE_DAYS: one notice per renewal (key: subscription + period end). */
+  /** Yearly subscriptions that renew within RENEWAL_NOTICE_DAYS: one notice per renewal (key: subscription + period end). Returns how many were newly claimed. */
   async sendRenewalNotices(now = new Date()): Promise<number> {
     const due: Array<{ user_id: number; subscription_id: string; current_period_end: Date }> = await this.dataSource.query(
       `SELECT user_id, subscription_id, current_period_end FROM subscriptions
@@ -50,32 +45,55 @@ export class BillingNotices implements OnApplicationBootstrap, OnApplicationShut
          AND current_period_end > $1 AND current_period_end <= $1 + make_interval(days => $2)`,
       [now, this.config.payments.renewalNoticeDays],
     );
-    let sent = 0;
+    let claimed = 0;
     for (const d of due) {
-      const end = new Date(d.current_period_end);
-      if (await this.send('renewal', `${d.subscription_id}:${end.toISOString()}`, d.user_id, (u) => renewalNoticeMessage(u.language, end, u.timezone))) sent++;
+      if (await this.claim('renewal', `${d.subscription_id}:${new Date(d.current_period_end).toISOString()}`, d.user_id)) claimed++;
     }
-    return sent;
+    return claimed;
   }
 
-  private async send(kind: BillingNoticeKind, key: string, userId: number, text: (u: { language: 'fr' | 'en'; timezone: string }) => string): Promise<boolean> {
-    const claimed = await this.dataSource.query(
-      `INSERT INTO billing_notices (user_id, kind, key) VALUES ($1, $2, $3) ON CONFLICT (kind, key) DO NOTHING RETURNING id`,
-      [userId, kind, key],
-    );
-    if (!claimed.length) return false;
-    const id = claimed[0].id;
-    const [user] = await this.dataSource.query(`SELECT id, phone_number, telegram_chat_id, language, timezone FROM users WHERE id = $1`, [userId]);
+  /** Records the notice once by (kind, key) and enqueues its sending in the same transaction. */
+  private claim(kind: BillingNoticeKind, key: string, userId: number): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      const rows = await m.query(
+        `INSERT INTO billing_notices (user_id, kind, key) VALUES ($1, $2, $3) ON CONFLICT (kind, key) DO NOTHING RETURNING id`,
+        [userId, kind, key],
+      );
+      if (!rows.length) return false;
+      const id = Number(rows[0].id);
+      await this.jobs.enqueue(BILLING_NOTICE_JOB, { noticeId: id }, { key: `notice-${id}` }, m);
+      return true;
+    });
+  }
+
+  /**
+   * Sends one claimed notice (the billing-notice job's work). Already sent: nothing to do. The
+   * text is built now from the stored subscription, in the user's language and zone.
+   */
+  async deliver(noticeId: number): Promise<NoticeSendResult> {
+    const [notice] = await this.dataSource.query(`SELECT id, user_id, kind, key, status FROM billing_notices WHERE id = $1`, [noticeId]);
+    if (!notice || notice.status === 'sent') return { ok: true };
+    const [user] = await this.dataSource.query(`SELECT id, phone_number, telegram_chat_id, language, timezone FROM users WHERE id = $1`, [notice.user_id]);
     try {
       if (!user) throw new Error('user not found');
-      const language = user.language === 'en' ? 'en' : 'fr';
-      await this.messenger.sendText({ id: user.id, phoneNumber: user.phone_number, telegramChatId: user.telegram_chat_id, language }, text({ language, timezone: user.timezone }));
-      await this.dataSource.query(`UPDATE billing_notices SET status = 'sent' WHERE id = $1`, [id]);
-      return true;
+      const language: 'fr' | 'en' = user.language === 'en' ? 'en' : 'fr';
+      const recipient = { id: user.id, phoneNumber: user.phone_number, telegramChatId: user.telegram_chat_id, language };
+      if (notice.kind === 'premium_started') {
+        const [sub] = await this.dataSource.query(`SELECT billing_cycle, current_period_end FROM subscriptions WHERE user_id = $1`, [user.id]);
+        const cycle: BillingCycle | null = sub?.billing_cycle ?? null;
+        const until = sub?.current_period_end ? new Date(sub.current_period_end) : null;
+        await this.messenger.sendText(recipient, premiumStartedMessage(language, cycle, until, user.timezone));
+      } else {
+        const end = new Date(String(notice.key).slice(String(notice.key).indexOf(':') + 1));
+        await this.messenger.sendText(recipient, renewalNoticeMessage(language, end, user.timezone));
+      }
+      await this.dataSource.query(`UPDATE billing_notices SET status = 'sent', last_error = NULL WHERE id = $1`, [noticeId]);
+      return { ok: true };
     } catch (e) {
-      this.logger.warn(`Billing notice ${kind} for user ${userId} not sent: ${(e as Error).message}`);
-      await this.dataSource.query(`UPDATE billing_notices SET status = 'failed', last_error = $2 WHERE id = $1`, [id, (e as Error).message.slice(0, 500)]);
-      return false;
+      const error = (e as Error).message;
+      this.logger.warn(`Billing notice ${notice.kind} for user ${notice.user_id} not sent (will retry): ${error}`);
+      await this.dataSource.query(`UPDATE billing_notices SET status = 'failed', last_error = $2 WHERE id = $1`, [noticeId, error.slice(0, 500)]);
+      return { ok: false, error };
     }
   }
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ReferralsModule } from '../referrals/referrals.module';
 import { BillingNotice } from './billing-notice.entity';
 import { BillingNotices } from './billing-notices';
+import { BillingNoticesWorker } from './billing-notices.worker';
 import { BillingService } from './billing.service';
 import { PAYMENTS_GATEWAY, PaymentsGateway } from './payments.port';
 import { PaymentsController } from './payments.controller';
@@ -42,9 +43,10 @@ export function paymentsGatewayFor(config: AppConfig, dataSource: DataSource): P
     { provide: PAYMENTS_GATEWAY, useFactory: paymentsGatewayFor, inject: [APP_CONFIG, getDataSourceToken()] },
     BillingService,
     BillingNotices,
+    BillingNoticesWorker,
     StripeEventsWorker,
     StripeWebhookReceiver,
   ],
-  exports: [BillingService, BillingNotices, StripeEventsWorker, PAYMENTS_GATEWAY],
+  exports: [BillingService, BillingNotices, BillingNoticesWorker, StripeEventsWorker, PAYMENTS_GATEWAY],
 })
 export class BillingModule {}

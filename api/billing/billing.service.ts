@@ -188,7 +188,7 @@ export class BillingService {
       }
       return row;
     });
-    if (started && result) await this.notices.premiumStarted((started as { userId: number }).userId, result.subscriptionId!, result.billingCycle, (started as { until: Date }).until);
+    if (started && result) await this.notices.premiumStarted((started as { userId: number }).userId, result.subscriptionId!);
     return result;
   }
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { StripeEventsWorker } from '../../api/billing/stripe-events.worker';
-import { BillingNotices } from '../../api/billing/billing-notices';
+import { BillingNoticesWorker, RENEWAL_CHECK_JOB } from '../../api/billing/billing-notices.worker';
+import { USER_MESSENGER, UserMessenger } from '../../api/messaging/user-messenger.port';
 import { StripeStandIn } from '../support/stripe-stand-in';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabases } from '../support/test-db';
@@ -29,7 +30,10 @@ describe.each(testDatabases())('Stripe payments (%s database)', (kind) => {
     await stripe.stop();
   });
 
-  const drain = () => t.app.get(StripeEventsWorker).drain();
+  const drain = async () => {
+    await t.app.get(StripeEventsWorker).drain();
+    await t.app.get(BillingNoticesWorker).drain();
+  };
   const post = (e: { body: string; signature?: string }) => {
     const r = t.agent().post('/api/stripe/webhook').set('content-type', 'application/json');
     return (e.signature ? r.set('stripe-signature', e.signature) : r).send(e.body);
@@ -191,15 +195,53 @@ describe.each(testDatabases())('Stripe payments (%s database)', (kind) => {
     expect(partner).toMatchObject({ referralCount: 1, totalCommissions: 0, pendingCommissions: 0 });
   });
 
-  it('sends the yearly renewal notice once per renewal, however many sweeps run', async () => {
+  it('sends the yearly renewal notice once per renewal, however many checks run, as a job kind on the runner', async () => {
     const { agent, user } = await t.registerUser();
     const session = await checkout(agent, 'yearly');
     stripe.completeSession(session.id, { periodEnd: new Date(Date.now() + 5 * 86_400_000) });
     await agent.post('/api/confirm-payment').send({ session_id: session.id }).expect(200);
-    const notices = t.app.get(BillingNotices);
-    await Promise.all([notices.sendRenewalNotices(), notices.sendRenewalNotices(), notices.sendRenewalNotices()]);
-    await notices.sendRenewalNotices();
-    const rows = await t.dataSource.query(`SELECT kind FROM billing_notices WHERE user_id = $1 ORDER BY id`, [user.id]);
-    expect(rows.map((r: any) => r.kind)).toEqual(['premium_started', 'renewal']);
+    const worker = t.app.get(BillingNoticesWorker);
+    // Several instances enqueue the same hour's check: one job (the key), run by one of them.
+    const now = Date.now();
+    const ids = await Promise.all([worker.enqueueCheck(now), worker.enqueueCheck(now), worker.enqueueCheck(now)]);
+    expect(ids.filter(Boolean)).toHaveLength(1);
+    await drain();
+    // A later check (the next hour slot) finds the same renewal and claims nothing new.
+    expect(await worker.enqueueCheck(now + 3600_000 * 2 - (now % 3600_000) - 3600_000)).not.toBeNull();
+    await t.dataSource.query(`UPDATE jobs SET next_attempt_at = now() WHERE kind = $1 AND status = 'pending'`, [RENEWAL_CHECK_JOB]);
+    await drain();
+    const checks = await t.dataSource.query(`SELECT status, attempts FROM jobs WHERE kind = $1 ORDER BY id`, [RENEWAL_CHECK_JOB]);
+    expect(checks).toEqual([{ status: 'done', attempts: 1 }, { status: 'done', attempts: 1 }]);
+    const rows = await t.dataSource.query(`SELECT kind, status FROM billing_notices WHERE user_id = $1 ORDER BY id`, [user.id]);
+    expect(rows).toEqual([{ kind: 'premium_started', status: 'sent' }, { kind: 'renewal', status: 'sent' }]);
+  });
+
+  it('retries a billing notice whose send failed, instead of only recording the failure', async () => {
+    const messenger = t.app.get<UserMessenger>(USER_MESSENGER);
+    const spy = jest.spyOn(messenger, 'sendText').mockRejectedValueOnce(new Error('WhatsApp refused it'));
+    try {
+      const { agent, user } = await t.registerUser();
+      const session = await checkout(agent, 'monthly');
+      stripe.completeSession(session.id);
+      await agent.post('/api/confirm-payment').send({ session_id: session.id }).expect(200);
+      await drain();
+      const failed = await t.dataSource.query(`SELECT id, status, last_error FROM billing_notices WHERE user_id = $1`, [user.id]);
+      expect(failed).toEqual([{ id: expect.anything(), status: 'failed', last_error: 'WhatsApp refused it' }]);
+      // The job is still open, waiting for its backoff; bring its retry forward.
+      const [job] = await t.dataSource.query(`SELECT status, attempts FROM jobs WHERE kind = 'billing-notice' AND key = $1`, [`notice-${failed[0].id}`]);
+      expect(job).toEqual({ status: 'pending', attempts: 1 });
+      await t.dataSource.query(`UPDATE jobs SET next_attempt_at = now() WHERE kind = 'billing-notice' AND key = $1`, [`notice-${failed[0].id}`]);
+      const deadline = Date.now() + 10_000;
+      let status = 'failed';
+      while (status !== 'sent' && Date.now() < deadline) {
+        t.app.get(BillingNoticesWorker).noticeRunner.kick();
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await t.dataSource.query(`SELECT status FROM billing_notices WHERE id = $1`, [failed[0].id]))[0].status;
+      }
+      expect(status).toBe('sent');
+      expect(spy.mock.calls.filter((c) => c[0].id === user.id)).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { BillingNoticesWorker } from '../../api/billing/billing-notices.worker';
 import { StripeEventsWorker } from '../../api/billing/stripe-events.worker';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabases } from '../support/test-db';
@@ -32,6 +33,7 @@ describe.each(testDatabases())('test-mode checkout (%s database)', (kind) => {
     expect(paid.body.redirectUrl).toBe(`/payment-success?session_id=${id}&payment=success&plan=premium`);
     await agent.post(`/api/billing/test-mode/sessions/${id}/pay`).send({ cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' }).expect(409);
     await t.app.get(StripeEventsWorker).drain();
+    await t.app.get(BillingNoticesWorker).drain();
     const events = await t.dataSource.query(`SELECT type, status FROM stripe_events ORDER BY type`);
     expect(events).toEqual(expect.arrayContaining([{ type: 'checkout.session.completed', status: 'done' }, { type: 'invoice.paid', status: 'done' }]));
     const ok = await agent.post('/api/confirm-payment').send({ plan: 'premium', session_id: id }).expect(200);
