@@ -12,15 +12,20 @@ export function premiumStartedMessage(language: Lang, cycle: BillingCycle | null
   return `Merci ! Votre abonnement Rappel Premium${cycle === 'yearly' ? ' (annuel)' : cycle === 'monthly' ? ' (mensuel)' : ''} est actif : rappels illimités et assistance prioritaire ici même.${date ? ` Prochain renouvellement : ${date}.` : ''}`;
 }
 
+/** The yearly price as the renewal notice states it, in the user's language. */
+export function yearlyAmount(language: Lang): string {
+  return language === 'en' ? '49.90 EUR' : '49,90 EUR';
+}
+
 /** The notice a few days before a yearly renewal. */
 export function renewalNoticeMessage(language: Lang, renewsAt: Date, zone: string): string {
   const date = formatDate(renewsAt, zone, language);
   return language === 'en'
-    ? `A reminder from Rappel: your yearly Premium subscription renews on ${date} (49.90 EUR). To change or cancel it, open "Manage billing" in your account's Subscription tab.`
-    : `Un rappel de Rappel : votre abonnement Premium annuel sera renouvelé le ${date} (49,90 EUR). Pour le modifier ou l'annuler, ouvrez « Gérer la facturation » dans l'onglet Abonnement de votre compte.`;
+    ? `A reminder from Rappel: your yearly Premium subscription renews on ${date} (${yearlyAmount('en')}). To change or cancel it, open "Manage billing" in your account's Subscription tab.`
+    : `Un rappel de Rappel : votre abonnement Premium annuel sera renouvelé le ${date} (${yearlyAmount('fr')}). Pour le modifier ou l'annuler, ouvrez « Gérer la facturation » dans l'onglet Abonnement de votre compte.`;
 }
 
-function formatDate(d: Date, zone: string, language: Lang): string {
+export function formatDate(d: Date, zone: string, language: Lang): string {
   const dt = DateTime.fromJSDate(d, { zone: zone || 'UTC' });
   return (dt.isValid ? dt : DateTime.fromJSDate(d, { zone: 'UTC' })).setLocale(language === 'fr' ? 'fr-FR' : 'en-GB').toFormat('d LLLL yyyy');
 }

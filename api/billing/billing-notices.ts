@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
 import { USER_MESSENGER, UserMessenger } from '../messaging/user-messenger.port';
-import { premiumStartedMessage, renewalNoticeMessage } from './billing-messages';
+import { formatDate, premiumStartedMessage, renewalNoticeMessage, yearlyAmount } from './billing-messages';
 import type { BillingNoticeKind } from './billing-notice.entity';
 import type { BillingCycle } from './subscription.entity';
 
@@ -82,10 +82,16 @@ export class BillingNotices {
         const [sub] = await this.dataSource.query(`SELECT billing_cycle, current_period_end FROM subscriptions WHERE user_id = $1`, [user.id]);
         const cycle: BillingCycle | null = sub?.billing_cycle ?? null;
         const until = sub?.current_period_end ? new Date(sub.current_period_end) : null;
-        await this.messenger.sendText(recipient, premiumStartedMessage(language, cycle, until, user.timezone));
+        // Free-form inside WhatsApp's 24 h window, the approved premium template outside it.
+        const renewsOn = until ? formatDate(until, user.timezone, language) : '—';
+        await this.messenger.sendText(recipient, premiumStartedMessage(language, cycle, until, user.timezone), { purpose: 'premium-started', renewsOn });
       } else {
         const end = new Date(String(notice.key).slice(String(notice.key).indexOf(':') + 1));
-        await this.messenger.sendText(recipient, renewalNoticeMessage(language, end, user.timezone));
+        await this.messenger.sendText(recipient, renewalNoticeMessage(language, end, user.timezone), {
+          purpose: 'renewal',
+          renewsOn: formatDate(end, user.timezone, language),
+          amount: yearlyAmount(language),
+        });
       }
       await this.dataSource.query(`UPDATE billing_notices SET status = 'sent', last_error = NULL WHERE id = $1`, [noticeId]);
       return { ok: true };

@@ -54,6 +54,8 @@ describe('WhatsApp templates', () => {
       welcomeTemplate: 'rappel_welcome',
       otpTemplate: 'rappel_code',
       broadcastTemplate: 'rappel_broadcast',
+      premiumTemplate: 'rappel_premium',
+      renewalTemplate: 'rappel_renewal',
       reminderTemplateLanguages: { fr: 'fr', en: 'en_US' },
     });
   });

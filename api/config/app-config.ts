@@ -39,6 +39,10 @@ export interface AppConfig {
     otpTemplate: string;
     /** Marketing template carrying a back-office broadcast outside the 24 h window; its one body variable is the message. */
     broadcastTemplate: string;
+    /** Utility template of the thank-you when Premium starts, outside the 24 h window; its one body variable is the next renewal date. */
+    premiumTemplate: string;
+    /** Utility template of the notice before a yearly renewal, outside the 24 h window; body variables: the renewal date, the amount. */
+    renewalTemplate: string;
     /** Language code of every template above, per user language. */
     reminderTemplateLanguages: { fr: string; en: string };
   };
@@ -229,6 +233,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
           welcomeTemplate: templateName('WHATSAPP_WELCOME_TEMPLATE', 'rappel_welcome'),
           otpTemplate: templateName('WHATSAPP_OTP_TEMPLATE', 'rappel_code'),
           broadcastTemplate: templateName('WHATSAPP_BROADCAST_TEMPLATE', 'rappel_broadcast'),
+          premiumTemplate: templateName('WHATSAPP_PREMIUM_TEMPLATE', 'rappel_premium'),
+          renewalTemplate: templateName('WHATSAPP_RENEWAL_TEMPLATE', 'rappel_renewal'),
           reminderTemplateLanguages: {
             fr: str('WHATSAPP_TEMPLATE_LANGUAGE_FR', 'fr')!,
             en: str('WHATSAPP_TEMPLATE_LANGUAGE_EN', 'en_US')!,

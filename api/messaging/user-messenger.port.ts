@@ -23,7 +23,11 @@ export type MessagePurpose =
    * The code that proves a claimed number (typed back in the portal). The one message that may
    * go to a number nobody proved yet: only to that number, only as the authentication template.
    */
-  | { purpose: 'phone-proof'; code: string };
+  | { purpose: 'phone-proof'; code: string }
+  /** The thank-you when Premium starts: utility template, the next renewal date as its variable. */
+  | { purpose: 'premium-started'; renewsOn: string }
+  /** The notice before a yearly renewal: utility template, the renewal date and the amount. */
+  | { purpose: 'renewal'; renewsOn: string; amount: string };
 
 export interface UserMessenger {
   /** Sends on the route ChannelChooser picks: never to a number that is only claimed (except 'phone-proof'). */

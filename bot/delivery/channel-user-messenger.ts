@@ -108,9 +108,16 @@ export class ChannelUserMessenger implements UserMessenger {
 
 function whatsappTemplate(about: Exclude<MessagePurpose, { purpose: 'phone-proof' }>, wa: WhatsappConfig, language: 'fr' | 'en'): WhatsappTemplate {
   const languageCode = wa.reminderTemplateLanguages[language];
-  return about.purpose === 'otp'
-    ? { kind: 'otp', name: wa.otpTemplate, languageCode, code: about.code }
-    : { kind: 'welcome', name: wa.welcomeTemplate, languageCode, url: about.url };
+  switch (about.purpose) {
+    case 'otp':
+      return { kind: 'otp', name: wa.otpTemplate, languageCode, code: about.code };
+    case 'welcome':
+      return { kind: 'welcome', name: wa.welcomeTemplate, languageCode, url: about.url };
+    case 'premium-started':
+      return { kind: 'premium', name: wa.premiumTemplate, languageCode, renewsOn: about.renewsOn };
+    case 'renewal':
+      return { kind: 'renewal', name: wa.renewalTemplate, languageCode, renewsOn: about.renewsOn, amount: about.amount };
+  }
 }
 
 /** Template error codes (Cloud API error reference) that mean our template setup is wrong, not Meta's day. */

@@ -119,6 +119,26 @@ describe('WhatsappChannel.sendBusinessText', () => {
     expect(graph.deliveredTemplates().at(-1)!.text).toContain(`Votre compte : ${url}\n`);
   });
 
+  it('sends the Premium thank-you and the renewal notice as their utility templates outside the window, free-form inside it', async () => {
+    const premium: WhatsappTemplate = { kind: 'premium', name: 'rappel_premium', languageCode: 'fr', renewsOn: '10 avril 2025' };
+    const thanks = await channel.sendBusinessText('+33612340010', { text: 'Merci ! Votre abonnement Rappel Premium (mensuel) est actif.', template: premium, lastInboundAt: ago(30 * HOUR) }, NOW);
+    expect(thanks.via).toBe('template');
+    expect(graph.sentMessages()[0].template).toEqual({ name: 'rappel_premium', language: { code: 'fr' }, components: [{ type: 'body', parameters: [{ type: 'text', text: '10 avril 2025' }] }] });
+    expect(graph.deliveredTemplates().at(-1)!.text).toContain('Prochain renouvellement : 10 avril 2025.');
+    const renewal: WhatsappTemplate = { kind: 'renewal', name: 'rappel_renewal', languageCode: 'en_US', renewsOn: '17 March 2025', amount: '49.90 EUR' };
+    const notice = await channel.sendBusinessText('+33612340011', { text: 'A reminder from Rappel: your yearly Premium subscription renews on 17 March 2025.', template: renewal, lastInboundAt: null }, NOW);
+    expect(notice.via).toBe('template');
+    expect(graph.sentMessages()[1].template).toEqual({
+      name: 'rappel_renewal',
+      language: { code: 'en_US' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: '17 March 2025' }, { type: 'text', text: '49.90 EUR' }] }],
+    });
+    expect(graph.deliveredTemplates().at(-1)!.text).toContain('renews on 17 March 2025 (49.90 EUR).');
+    const inside = await channel.sendBusinessText('+33612340012', { text: 'Thank you! Your Rappel Premium is active.', template: { ...premium, languageCode: 'en_US' }, lastInboundAt: ago(HOUR) }, NOW);
+    expect(inside.via).toBe('text');
+    expect(graph.sentMessages()[2].text).toMatchObject({ body: 'Thank you! Your Rappel Premium is active.' });
+  });
+
   it('refuses a code Meta could not carry before any request', async () => {
     for (const code of ['12 34', '', '1234567890123456']) {
       const err = await channel.sendBusinessText('+33612340006', { text: 'x', template: otp(code), lastInboundAt: null }, NOW).catch((e) => e);

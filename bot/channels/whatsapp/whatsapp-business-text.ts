@@ -10,7 +10,11 @@ export type WhatsappTemplate =
   /** Utility category: the portal link is the body's one variable. */
   | { kind: 'welcome'; name: string; languageCode: string; url: string }
   /** Marketing category: a back-office broadcast; the message is the body's one variable. */
-  | { kind: 'broadcast'; name: string; languageCode: string; message: string };
+  | { kind: 'broadcast'; name: string; languageCode: string; message: string }
+  /** Utility category: the thank-you when Premium starts; the next renewal date is the body's one variable. */
+  | { kind: 'premium'; name: string; languageCode: string; renewsOn: string }
+  /** Utility category: the notice before a yearly renewal; the renewal date and the amount are the body's variables. */
+  | { kind: 'renewal'; name: string; languageCode: string; renewsOn: string; amount: string };
 
 export interface BusinessText {
   /** The free-form text, sent as is while the user's 24 h window is open. */

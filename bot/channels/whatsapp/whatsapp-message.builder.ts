@@ -157,6 +157,28 @@ export function broadcastTemplateBody(to: string, template: { name: string; lang
   };
 }
 
+/** The thank-you when Premium starts, outside the 24 h window: {{1}} = the next renewal date. */
+export function premiumTemplateBody(to: string, template: { name: string; languageCode: string; renewsOn: string }): Record<string, unknown> {
+  return bodyTemplate(to, template, [template.renewsOn]);
+}
+
+/** The notice before a yearly renewal, outside the 24 h window: {{1}} = the renewal date, {{2}} = the amount. */
+export function renewalTemplateBody(to: string, template: { name: string; languageCode: string; renewsOn: string; amount: string }): Record<string, unknown> {
+  return bodyTemplate(to, template, [template.renewsOn, template.amount]);
+}
+
+function bodyTemplate(to: string, template: { name: string; languageCode: string }, values: string[]): Record<string, unknown> {
+  return {
+    to,
+    type: 'template',
+    template: {
+      name: template.name,
+      language: { code: template.languageCode },
+      components: [{ type: 'body', parameters: values.map((v) => ({ type: 'text', text: templateParam(v) })) }],
+    },
+  };
+}
+
 /** Template variables may not hold newlines, tabs or runs of more than four spaces. */
 function templateParam(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

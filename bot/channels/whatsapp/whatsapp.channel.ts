@@ -20,7 +20,10 @@ import {
   textBody,
   toRecipient,
   voiceBody,
-  welcomeTemplateBody, broadcastTemplateBody,
+  welcomeTemplateBody,
+  broadcastTemplateBody,
+  premiumTemplateBody,
+  renewalTemplateBody,
 } from './whatsapp-message.builder';
 import { type ResolvedWhatsappOptions, WHATSAPP_OPTIONS } from './whatsapp-options';
 
@@ -185,5 +188,9 @@ function businessTemplateBody(to: string, template: WhatsappTemplate): Record<st
       return welcomeTemplateBody(to, template);
     case 'broadcast':
       return broadcastTemplateBody(to, template);
+    case 'premium':
+      return premiumTemplateBody(to, template);
+    case 'renewal':
+      return renewalTemplateBody(to, template);
   }
 }
