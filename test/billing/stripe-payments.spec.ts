@@ -196,6 +196,7 @@ describe.each(testDatabases())('Stripe payments (%s database)', (kind) => {
   });
 
   it('sends the yearly renewal notice once per renewal, however many checks run, as a job kind on the runner', async () => {
+    const spy = jest.spyOn(t.app.get<UserMessenger>(USER_MESSENGER), 'sendText');
     const { agent, user } = await t.registerUser();
     const session = await checkout(agent, 'yearly');
     stripe.completeSession(session.id, { periodEnd: new Date(Date.now() + 5 * 86_400_000) });
@@ -214,6 +215,13 @@ describe.each(testDatabases())('Stripe payments (%s database)', (kind) => {
     expect(checks).toEqual([{ status: 'done', attempts: 1 }, { status: 'done', attempts: 1 }]);
     const rows = await t.dataSource.query(`SELECT kind, status FROM billing_notices WHERE user_id = $1 ORDER BY id`, [user.id]);
     expect(rows).toEqual([{ kind: 'premium_started', status: 'sent' }, { kind: 'renewal', status: 'sent' }]);
+    // Each goes with its purpose, so WhatsApp users outside the 24 h window get the approved template.
+    const purposes = spy.mock.calls.filter((c) => c[0].id === user.id).map((c) => c[2]);
+    spy.mockRestore();
+    expect(purposes).toEqual([
+      { purpose: 'premium-started', renewsOn: expect.stringMatching(/^\d{1,2} \S+ \d{4}$/) },
+      { purpose: 'renewal', renewsOn: expect.stringMatching(/^\d{1,2} \S+ \d{4}$/), amount: expect.stringMatching(/^49[.,]90 EUR$/) },
+    ]);
   });
 
   it('retries a billing notice whose send failed, instead of only recording the failure', async () => {
