@@ -85,6 +85,21 @@ describe('DashboardPage', () => {
     expect(screen.getByText(/Limite hebdomadaire atteinte/)).toBeInTheDocument();
   });
 
+  it('offers "Manage billing", not a second upgrade, while a subscription is still running (even past its paid-until date)', async () => {
+    serve(subscription({ status: 'expired', plan: 'basic', isOnTrial: false, trialEndsAt: iso(-day), subscriptionEndsAt: iso(-day), subscriptionStatus: 'past_due', canManageBilling: true, hasRunningSubscription: true }), []);
+    renderWithApp(<DashboardPage />, { user: testUser });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Abonnement' }));
+    expect(await screen.findByRole('button', { name: 'Gérer la facturation' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Passer à Premium' })).not.toBeInTheDocument();
+  });
+
+  it('offers the upgrade when no subscription is running', async () => {
+    serve(subscription({ status: 'expired', plan: 'basic', isOnTrial: false, trialEndsAt: iso(-day), subscriptionEndsAt: null, hasRunningSubscription: false }), []);
+    renderWithApp(<DashboardPage />, { user: testUser });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Abonnement' }));
+    expect(await screen.findByRole('button', { name: 'Passer à Premium' })).toBeInTheDocument();
+  });
+
   describe('Connect Telegram (POST /api/telegram/link-token)', () => {
     const realOpen = window.open;
     afterEach(() => {
