@@ -120,6 +120,10 @@ if (!serverIsBuilt()) {
               const created = await (await context.request.post(`${server.url}/api/create-payment-session`, { data: { planId: 'premium', billingCycle: 'monthly' } })).json();
               await page.goto(server.url + created.checkoutUrl);
               await page.getByTestId('test-mode-label').waitFor();
+              // Test mode does not claim that Stripe processes the card: it says what this page is.
+              const secureLine = await page.getByTestId('checkout-secure').innerText();
+              expect(secureLine).not.toMatch(/processed securely by Stripe|en toute sécurité par Stripe/);
+              expect(secureLine).toMatch(lang === 'fr' ? /Mode test/ : /Test mode/);
               await page.waitForTimeout(300);
               await page.screenshot({ path: join(OUT, `checkout-${width}-${lang}-${theme}.png`), fullPage: true });
               await page.getByLabel(lang === 'fr' ? 'Numéro de carte' : 'Card number').fill('4242424242424242');

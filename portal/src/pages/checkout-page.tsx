@@ -247,7 +247,7 @@ export function CheckoutPage() {
         <div className="mx-auto flex max-w-lg flex-col gap-6">
           <h1 className="text-3xl font-bold tracking-tight text-fg">{t('checkout.title')}</h1>
           {testSession ? <TestModeCheckout sessionId={testSession} /> : testPortal ? <TestModePortal /> : <StripeCheckout billing={billing} plan={params.get('plan') || 'premium'} />}
-          <p className="flex items-center gap-2 text-xs text-fg-muted"><ShieldCheckIcon className="h-4 w-4" />{t('checkout.secure')}</p>
+          <p className="flex items-center gap-2 text-xs text-fg-muted" data-testid="checkout-secure"><ShieldCheckIcon className="h-4 w-4 shrink-0" />{t(testSession || testPortal ? 'checkout.secureTestMode' : 'checkout.secure')}</p>
         </div>
       </main>
     </div>
