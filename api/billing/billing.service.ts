@@ -228,8 +228,8 @@ export class BillingService {
         if (!pi || !(Number(o.amount_refunded) > 0)) return;
         const invoiceId = await gateway.invoiceForPaymentIntent(pi);
         if (invoiceId) {
-          const n = await this.referrals.cancelForInvoice(invoiceId);
-          if (n) this.logger.log(`Refund of invoice ${invoiceId}: ${n} commission(s) cancelled`);
+          const n = await this.referrals.adjustForRefund(invoiceId, Number(o.amount_refunded));
+          if (n) this.logger.log(`Refund of invoice ${invoiceId} (${Number(o.amount_refunded)} cents): commission adjusted`);
         }
         return;
       }

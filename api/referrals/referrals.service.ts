@@ -135,11 +135,41 @@ export class ReferralsService {
     return inserted.length ? manager.getRepository(Commission).findOneBy({ id: inserted[0].id }) : null;
   }
 
-  /** A refunded invoice owes its partner nothing. */
-  async cancelForInvoice(invoiceId: string, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    // An UPDATE answers [rows, affected count].
-    const [, affected] = await manager.query(`UPDATE referral_commissions SET status = 'cancelled', updated_at = now() WHERE invoice_id = $1 AND status <> 'cancelled' RETURNING id`, [invoiceId]);
-    return Number(affected) || 0;
+  /**
+   * A refund takes back the commission on what was refunded, and never rewrites what was paid out.
+   * `refundedCents` is the invoice's cumulative refunded amount (Stripe's `amount_refunded`).
+   * - A still-pending commission whose invoice is wholly refunded is cancelled.
+   * - Otherwise (a partial refund, or a commission already paid to the partner) a negative pending
+   *   adjustment is added for the share not yet taken back, so the partner's next payout nets it.
+   * Replays are harmless: an adjustment's key is the invoice and the cumulative refund.
+   * Returns how many commission rows were cancelled or added.
+   */
+  async adjustForRefund(invoiceId: string, refundedCents: number, manager: EntityManager = this.dataSource.manager): Promise<number> {
+    if (!(refundedCents > 0)) return 0;
+    return manager.transaction(async (tx) => {
+      const [original] = await tx.query(`SELECT * FROM referral_commissions WHERE invoice_id = $1 FOR UPDATE`, [invoiceId]);
+      if (!original || original.status === 'cancelled') return 0;
+      const paidCents = Number(original.amount_paid_cents);
+      const refunded = Math.min(refundedCents, paidCents);
+      const prefix = `${invoiceId}:refund:`;
+      const [taken] = await tx.query(
+        `SELECT COALESCE(-sum(amount_cents), 0)::int AS cents, count(*) FILTER (WHERE status = 'paid')::int AS paid
+         FROM referral_commissions WHERE starts_with(invoice_id, $1) AND status <> 'cancelled'`,
+        [prefix],
+      );
+      if (original.status === 'pending' && refunded >= paidCents && Number(taken.paid) === 0) {
+        await tx.query(`UPDATE referral_commissions SET status = 'cancelled', updated_at = now() WHERE invoice_id = $1 OR (starts_with(invoice_id, $2) AND status = 'pending')`, [invoiceId, prefix]);
+        return 1;
+      }
+      const due = Math.round((Number(original.amount_cents) * refunded) / paidCents) - Number(taken.cents);
+      if (due <= 0) return 0;
+      const inserted = await tx.query(
+        `INSERT INTO referral_commissions (partner_id, user_id, user_name, invoice_id, amount_cents, amount_paid_cents, currency, status, plan_type)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT (invoice_id) DO NOTHING RETURNING id`,
+        [original.partner_id, original.user_id, original.user_name, `${prefix}${refunded}`, -due, 0, original.currency, original.plan_type],
+      );
+      return inserted.length;
+    });
   }
 
   private partnerView(r: any): PartnerView {

@@ -195,6 +195,35 @@ describe.each(testDatabases())('Stripe payments (%s database)', (kind) => {
     expect(partner).toMatchObject({ referralCount: 1, totalCommissions: 0, pendingCommissions: 0 });
   });
 
+  it('a refund after the commission was paid out leaves the payout as it was and adds a negative adjustment; partial refunds take back their share once', async () => {
+    const created = await admin.post('/api/admin/referral/partners').send({ name: 'Agence Nord', email: 'nord@example.com', phoneNumber: null, referralCode: 'nord42', active: true }).expect(201);
+    const agent = t.agent();
+    await agent.post('/api/register').send({ phoneNumber: `+33613${String(Date.now() % 1_000_000).padStart(6, '0')}`, password: 'correct horse 42', countryCode: '+33', referredBy: 'nord42' }).expect(201);
+    const session = await checkout(agent, 'yearly');
+    const { invoice, paymentIntent } = stripe.completeSession(session.id);
+    await post(stripe.event('invoice.paid', invoice));
+    await drain();
+    const mine = async () => (await admin.get('/api/admin/referral/commissions').expect(200)).body.filter((c: any) => c.partnerId === created.body.id).sort((a: any, b: any) => a.id - b.id);
+    const partner = async () => (await admin.get('/api/admin/referral/partners').expect(200)).body.find((p: any) => p.id === created.body.id);
+    const [first] = await mine();
+    expect(first).toMatchObject({ amount: '9.98', status: 'pending' });
+    await admin.patch(`/api/admin/referral/commissions/${first.id}`).send({ status: 'paid' }).expect(200);
+    // Half the invoice is refunded, and Stripe delivers the event twice: half the commission is taken back, once.
+    const halfRefunded = { id: stripe.id('ch'), object: 'charge', payment_intent: paymentIntent.id, amount: 4990, amount_refunded: 2495, refunded: false };
+    await post(stripe.event('charge.refunded', halfRefunded));
+    await post(stripe.event('charge.refunded', halfRefunded));
+    await drain();
+    let rows = await mine();
+    expect(rows.map((c: any) => [c.amount, c.status])).toEqual([['9.98', 'paid'], ['-4.99', 'pending']]);
+    expect(await partner()).toMatchObject({ totalCommissions: 4.99, pendingCommissions: -4.99 });
+    // Then the rest: the other half comes back too; what was paid out stays paid.
+    await post(stripe.event('charge.refunded', { id: stripe.id('ch'), object: 'charge', payment_intent: paymentIntent.id, amount: 4990, amount_refunded: 4990, refunded: true }));
+    await drain();
+    rows = await mine();
+    expect(rows.map((c: any) => [c.amount, c.status])).toEqual([['9.98', 'paid'], ['-4.99', 'pending'], ['-4.99', 'pending']]);
+    expect(await partner()).toMatchObject({ totalCommissions: 0, pendingCommissions: -9.98 });
+  });
+
   it('sends the yearly renewal notice once per renewal, however many checks run, as a job kind on the runner', async () => {
     const spy = jest.spyOn(t.app.get<UserMessenger>(USER_MESSENGER), 'sendText');
     const { agent, user } = await t.registerUser();
