@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { storableJson, storableText } from '../../../api/common/storable-text';
 import { MessageLogService } from '../../../api/live/message-log.service';
 import { DELIVERY_ID_WINDOW_HOURS } from '../../../api/retention/retention';
 import type { InboundMessage } from '../../channels/channel.types';
@@ -32,7 +33,16 @@ export class IntakeStore implements InboundSink, StatusSink {
         WHERE $6::varchar IS NULL OR NOT EXISTS (
           SELECT 1 FROM inbound_events WHERE channel = $1::varchar AND delivery_id = $6::varchar AND created_at > now() - make_interval(hours => $7))
        ON CONFLICT (channel, message_id) DO NOTHING RETURNING id`,
-      [msg.channel, msg.messageId.slice(0, 128), msg.senderId.slice(0, 64), JSON.stringify(msg), msg.receivedAt, msg.deliveryId?.slice(0, 32) ?? null, DELIVERY_ID_WINDOW_HOURS],
+      [
+        msg.channel,
+        storableText(msg.messageId).slice(0, 128),
+        storableText(msg.senderId).slice(0, 64),
+        // A provider may deliver text Postgres cannot hold (U+0000, lone surrogates): stored without it.
+        storableJson(msg),
+        msg.receivedAt,
+        msg.deliveryId === undefined ? null : storableText(msg.deliveryId).slice(0, 32),
+        DELIVERY_ID_WINDOW_HOURS,
+      ],
     );
     if (!rows.length) return 'duplicate';
     this.wakeups.kick();
