@@ -13,6 +13,7 @@ import { csrfGuard, nulGuard } from './common/request-guards';
 import { SessionsService } from './accounts/sessions.service';
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from './config/app-config';
+import { contentSecurityDirectives } from './web/content-security-policy';
 import { mountWebApps } from './web/static-web';
 
 /** Everything main.ts does to the app besides listening, shared with the tests so they run the real thing. */
@@ -33,23 +34,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.use(json({ limit: config.bodyLimit, verify: keepRaw }));
   app.use(bodyParserErrors);
   app.use(nulGuard);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'data:', 'blob:'],
-          // 'self' covers the same-origin /ws socket; Stripe's Embedded Checkout calls api.stripe.com.
-          connectSrc: ["'self'", 'https://api.stripe.com'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'", 'https://js.stripe.com'],
-          frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
-          upgradeInsecureRequests: null,
-        },
-      },
-    }),
-  );
+  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityDirectives(config) } }));
   app.use(cookieParser());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

@@ -32,6 +32,14 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps the session cookie Secure in production whenever PUBLIC_URL is https', () => {
+    const https = { NODE_ENV: 'production', DATA_DIR: '/tmp/x', PUBLIC_URL: 'https://rappel.example' };
+    expect(() => loadConfig({ ...https, SECURE_COOKIES: 'false' })).toThrow(/SECURE_COOKIES=false cannot be used in production/);
+    expect(loadConfig(https).session.secureCookies).toBe('auto');
+    // Outside production (the tests, which speak http to an https-named app) the switch stays.
+    expect(loadConfig({ ...https, NODE_ENV: 'test', SECURE_COOKIES: 'false' }).session.secureCookies).toBe(false);
+  });
+
   it('enables a provider when its variables are set', () => {
     const c = loadConfig({
       WHATSAPP_PHONE_NUMBER_ID: '123', WHATSAPP_ACCESS_TOKEN: 'tok', WHATSAPP_APP_SECRET: 'sec', WHATSAPP_VERIFY_TOKEN: 'ver',

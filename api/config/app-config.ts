@@ -193,6 +193,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const publicUrl = url('PUBLIC_URL', `http://localhost:${port || 3000}`)!;
   const secure = str('SECURE_COOKIES', 'auto')!;
+  if (nodeEnv === 'production' && publicUrl.startsWith('https:') && secure !== 'auto' && !bool('SECURE_COOKIES', true)) {
+    // Tests turn Secure off to speak http to an https-named app; in production that would send the session cookie in clear.
+    problems.push('SECURE_COOKIES=false cannot be used in production with an https PUBLIC_URL: the session cookie must be Secure');
+  }
   const config: AppConfig = {
     env: nodeEnv as AppConfig['env'],
     port,

@@ -1,5 +1,15 @@
 import type { DataSource } from 'typeorm';
 
+/**
+ * How long a reusable delivery id (Telegram's update_id) is remembered. Telegram keeps an
+ * undelivered update for at most 24 hours, so a redelivery comes within a day of the first try;
+ * and it starts update ids again at random only after a week without any update. Two days covers
+ * every redelivery with a day to spare and stays five days short of the first possible reuse, so a
+ * new message under a recycled update_id is never mistaken for a duplicate. (The message's own
+ * key, (chat, message id), is what keeps a redelivery out for good.)
+ */
+export const DELIVERY_ID_WINDOW_HOURS = 48;
+
 export interface RetentionPolicy {
   /** Simulator voice recordings (days). */
   simulatorAudioDays: number;
@@ -7,9 +17,11 @@ export interface RetentionPolicy {
   inboundEventDays: number;
   /** The message log (MESSAGE_LOG_RETENTION_DAYS). */
   messageLogDays: number;
+  /** Reusable delivery ids (Telegram update_id) on inbound events (hours). */
+  deliveryIdHours: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { simulatorAudioDays: 7, inboundEventDays: 30, messageLogDays: 180 };
+export const DEFAULT_RETENTION: RetentionPolicy = { simulatorAudioDays: 7, inboundEventDays: 30, messageLogDays: 180, deliveryIdHours: DELIVERY_ID_WINDOW_HOURS };
 
 /**
  * One retention pass: what Rappel no longer needs is deleted. Each statement is idempotent, so a
@@ -20,6 +32,8 @@ export async function purgeExpired(db: Pick<DataSource, 'query'>, policy: Retent
   const statements: Record<string, [string, unknown[]]> = {
     simulatorAudio: [`DELETE FROM simulator_media WHERE created_at < now() - make_interval(days => $1)`, [policy.simulatorAudioDays]],
     inboundEvents: [`DELETE FROM inbound_events WHERE status IN ('done', 'failed') AND received_at < now() - make_interval(days => $1)`, [policy.inboundEventDays]],
+    // Past the window an update_id no longer dedups anything: cleared, so the index stays small.
+    deliveryIds: [`UPDATE inbound_events SET delivery_id = NULL WHERE delivery_id IS NOT NULL AND created_at < now() - make_interval(hours => $1)`, [policy.deliveryIdHours]],
     messageLog: [`DELETE FROM message_log WHERE created_at < now() - make_interval(days => $1)`, [policy.messageLogDays]],
     // The longest window a counter needs is a day (code sends, link welcomes).
     rateLimits: [`DELETE FROM rate_limit_buckets WHERE window_start < now() - interval '2 days'`, []],

@@ -18,8 +18,17 @@ export interface InboundMessage {
   senderId: string;
   /** Display name the app gives for the sender, when it gives one. */
   senderName?: string;
-  /** Provider's id of this message (WhatsApp wamid, Telegram update id, simulator uuid); used for exactly-once intake. */
+  /**
+   * Provider's durable id of this message, never reused (WhatsApp wamid; on Telegram "<chat id>:<message id>"
+   * or "cb:<callback query id>"; simulator uuid): intake records each one once.
+   */
   messageId: string;
+  /**
+   * The provider's id of this delivery when it may be reused later (Telegram's update_id, which
+   * restarts at random after a quiet week): intake also refuses a delivery id it recorded within
+   * the last DELIVERY_ID_WINDOW_HOURS, and only then.
+   */
+  deliveryId?: string;
   receivedAt: Date;
   /** Best guess of the sender's language from the app (Telegram language_code), if any. */
   languageHint?: string;

@@ -2,8 +2,9 @@ import type { ChannelName, InboundMessage } from './channel.types';
 
 /**
  * Where channel adapters hand every inbound message. Implemented by the intake layer: it records
- * the event once per (channel, messageId) in Postgres and processes it asynchronously, so
- * `accept` must stay fast (one insert) — webhooks answer only after it resolves.
+ * the event once per (channel, messageId) in Postgres, and not at all when its deliveryId was
+ * recorded within the delivery window, and processes it asynchronously, so `accept` must stay
+ * fast (one insert) — webhooks answer only after it resolves.
  *
  * Adapters call `accept` for every delivery they receive, redeliveries included; 'duplicate'
  * tells them the event was already recorded. A rejection means "not recorded": the webhook then

@@ -13,6 +13,24 @@ describe('truncate', () => {
   });
 });
 
+describe('counting UTF-16 units', () => {
+  it('cuts an emoji title to fit 20 UTF-16 units, between code points', () => {
+    const title = 'Annuler 🙅‍♀️🙅‍♀️🙅‍♀️🙅‍♀️';
+    const cut = truncate(title, 20, 'utf16');
+    expect(cut.length).toBeLessThanOrEqual(20);
+    expect(cut).toBe('Annuler 🙅‍♀️🙅‍♀️…');
+    expect(Array.from(truncate(title, 20))).toHaveLength(20); // counted in code points it keeps more
+  });
+
+  it('splits a text of emoji into pieces of at most max UTF-16 units', () => {
+    const text = '😀'.repeat(30);
+    const parts = splitText(text, 25, 'utf16');
+    for (const p of parts) expect(p.length).toBeLessThanOrEqual(25);
+    expect(parts.join('')).toBe(text);
+    expect(parts.every((p) => !/[\uD800-\uDBFF]$/.test(p))).toBe(true);
+  });
+});
+
 describe('splitText', () => {
   it('returns the text whole when it fits', () => {
     expect(splitText('bonjour', 10)).toEqual(['bonjour']);

@@ -93,7 +93,7 @@ describe('Telegram channel with grammY against a Bot API stand-in', () => {
       expect(sink.calls).toHaveLength(0);
     });
 
-    it('turns a text message into an InboundMessage keyed by update id, sender = chat id', async () => {
+    it('turns a text message into an InboundMessage keyed by (chat, message id), the update id as delivery id, sender = chat id', async () => {
       const res = await deliver(textUpdate(730000001));
       expect(res.status).toBe(200);
       expect(sink.calls).toEqual([
@@ -102,7 +102,8 @@ describe('Telegram channel with grammY against a Bot API stand-in', () => {
           senderId: CHAT_ID,
           senderName: 'Camille Roux',
           languageHint: 'fr',
-          messageId: '730000001',
+          messageId: `${CHAT_ID}:730000001`,
+          deliveryId: '730000001',
           receivedAt: new Date(1718016000 * 1000),
           kind: 'text',
           text: 'rappelle-moi vendredi à 18h de sortir les poubelles',
@@ -145,8 +146,8 @@ describe('Telegram channel with grammY against a Bot API stand-in', () => {
     it('turns a callback query into a button message and answers it', async () => {
       const res = await deliver(callbackUpdate(730000005, 'confirm:17'));
       expect(res.status).toBe(200);
-      expect(sink.calls[0]).toMatchObject({ kind: 'button', buttonId: 'confirm:17', senderId: CHAT_ID, messageId: '730000005' });
-      expect(api.callsTo('answerCallbackQuery').map((c) => c.params.callback_query_id)).toEqual(['4382bfdwdsb323b2d9']);
+      expect(sink.calls[0]).toMatchObject({ kind: 'button', buttonId: 'confirm:17', senderId: CHAT_ID, messageId: 'cb:4382bfdw730000005', deliveryId: '730000005' });
+      expect(api.callsTo('answerCallbackQuery').map((c) => c.params.callback_query_id)).toEqual(['4382bfdw730000005']);
     });
 
     it('still answers the callback query when intake stays down, and answers 5xx so Telegram redelivers', async () => {
@@ -168,8 +169,20 @@ describe('Telegram channel with grammY against a Bot API stand-in', () => {
     it('passes redeliveries of one update with the same messageId', async () => {
       await deliver(textUpdate(730000007));
       await deliver(textUpdate(730000007));
-      expect(sink.calls.map((m) => m.messageId)).toEqual(['730000007', '730000007']);
+      expect(sink.calls.map((m) => m.messageId)).toEqual([`${CHAT_ID}:730000007`, `${CHAT_ID}:730000007`]);
       expect(sink.accepted).toBe(1);
+    });
+
+    it('keys one message the same under two update ids, and two messages apart under one update id', async () => {
+      await deliver(textUpdate(730000020, 'même message', 77));
+      await deliver(textUpdate(730000021, 'même message', 77));
+      await deliver(textUpdate(730000022, 'autre message', 78));
+      expect(sink.calls.map((m) => [m.deliveryId, m.messageId])).toEqual([
+        ['730000020', `${CHAT_ID}:77`],
+        ['730000021', `${CHAT_ID}:77`],
+        ['730000022', `${CHAT_ID}:78`],
+      ]);
+      expect(sink.accepted).toBe(2);
     });
 
     it('acknowledges updates it does not handle without passing them on', async () => {
@@ -303,7 +316,8 @@ describe('Telegram channel with grammY against a Bot API stand-in', () => {
       await waitFor(() => sink.calls.length >= 2);
       await updates.stop();
       expect(updates.isPolling()).toBe(false);
-      expect(sink.calls.map((m) => m.messageId)).toEqual(['730000100', '730000101']);
+      expect(sink.calls.map((m) => m.deliveryId)).toEqual(['730000100', '730000101']);
+      expect(sink.calls.map((m) => m.messageId)).toEqual([`${CHAT_ID}:730000100`, 'cb:4382bfdw730000101']);
       expect(api.callsTo('answerCallbackQuery')).toHaveLength(1);
       expect(api.callsTo('deleteWebhook')).toHaveLength(1);
     });

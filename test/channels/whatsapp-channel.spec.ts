@@ -87,7 +87,8 @@ describe('WhatsappChannel against a Graph API stand-in', () => {
       const buttons = body.interactive.action.buttons;
       expect(buttons.map((b: any) => b.reply.id)).toEqual(['confirm:17', 'change:17', 'cancel:17']);
       expect(buttons[0]).toEqual({ type: 'reply', reply: { id: 'confirm:17', title: 'Oui' } });
-      for (const b of buttons) expect(Array.from(b.reply.title as string).length).toBeLessThanOrEqual(20);
+      // Counted in UTF-16 units too, as the client library validates them: it would refuse the send otherwise.
+      for (const b of buttons) expect((b.reply.title as string).length).toBeLessThanOrEqual(20);
       expect(buttons[1].reply.title).toBe('Modifier la date et…');
       // No lone surrogate: the cut falls between code points.
       expect(Buffer.from(buttons[2].reply.title, 'utf8').toString('utf8')).toBe(buttons[2].reply.title);
@@ -174,6 +175,15 @@ describe('WhatsappChannel against a Graph API stand-in', () => {
       expect(err.retryable).toBe(false);
     });
 
+    it('treats a failing media server as retryable and keeps its status', async () => {
+      graph.media.set('media-flaky', { data: oggVoice(1000), mimeType: 'audio/ogg' });
+      graph.failNext('/download/media-flaky', 502, { code: 2, message: 'Service temporarily unavailable' });
+      const err = await rejection(channel.fetchVoice('media-flaky'));
+      expect(err).toMatchObject({ retryable: true, httpStatus: 502 });
+      expect(graph.requests.map((r) => r.path)).toEqual(['/v23.0/media-flaky', '/download/media-flaky']);
+      expect(graph.requests[1].headers.authorization).toBe(`Bearer ${TOKEN}`);
+    });
+
     it('accepts the sha256 as hex or base64, and downloads once more after a damaged download', async () => {
       const bytes = oggVoice(2000);
       graph.media.set('media-b64', { data: bytes, mimeType: 'audio/ogg' });
@@ -214,12 +224,24 @@ describe('WhatsappChannel against a Graph API stand-in', () => {
       expect(err.retryable).toBe(true);
     });
 
-    it('treats an invalid recipient as permanent and keeps Meta’s code', async () => {
+    it('treats an invalid recipient as permanent and keeps Meta’s code and message (shown in the support console)', async () => {
       graph.failNext('/messages', 400, { code: 131026, message: 'Message undeliverable' });
       const err = await rejection(channel.send('+33612345678', { kind: 'text', text: 'hi' }));
       expect(err.retryable).toBe(false);
       expect((err as WhatsappApiError).code).toBe(131026);
-      expect(err.message).toContain('131026');
+      expect((err as WhatsappApiError).httpStatus).toBe(400);
+      expect(err.message).toContain('HTTP 400 code 131026: Message undeliverable');
+    });
+
+    it('treats a message the client library refuses to build as final, and sends nothing', async () => {
+      const options = resolveWhatsappOptions({ apiBaseUrl: graph.origin, phoneNumberId: PNID, accessToken: TOKEN, appSecret: 's', verifyToken: 'v', reminderTemplate: '' });
+      const misconfigured = new WhatsappChannel(options, new WhatsappGraphClient(options));
+      const err = await rejection(
+        misconfigured.sendReminder('+33612345678', { subject: 'x', language: 'fr', voice: oggVoice(), caption: 'x', playButtonId: 'play:1', lastInboundAt: null }),
+      );
+      expect(err.retryable).toBe(false);
+      expect(err.message).toContain('template');
+      expect(graph.requests).toHaveLength(0);
     });
 
     it('treats a rejected access token as permanent and never puts the token in the message', async () => {

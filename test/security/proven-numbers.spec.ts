@@ -189,6 +189,8 @@ describe('security: phone numbers are proved before use', () => {
     await fromNumber(number, 'Bonjour');
     await waitFor(async () => (await t.dataSource.query(`SELECT id FROM users WHERE phone_number = $1`, [`+${number}`])).length, 'the account');
     await t.dataSource.query(`UPDATE users SET opted_out_at = now() WHERE phone_number = $1`, [`+${number}`]);
+    // The bot answers "Bonjour" with two messages (welcome, then help): count once it has finished.
+    await waitFor(async () => (await t.dataSource.query(`SELECT 1 FROM inbound_events WHERE sender_id = $1 AND status = 'done'`, [`+${number}`])).length > 0, 'the greeting processed');
     await waitFor(() => toNumber(number).length > 0, 'the welcome reply');
     const before = toNumber(number).length;
     await request(t.app.getHttpServer()).post('/api/whatsapp/link').send({ phoneNumber: `+${number}` }).expect(200);

@@ -37,6 +37,13 @@ describe('telegramUpdateToInbound', () => {
     expect(telegramUpdateToInbound(update)).toMatchObject({ kind: 'voice', voice: { mediaRef: 'F', mimeType: 'audio/mpeg', durationSeconds: 12 } });
   });
 
+  it('keys a message by (chat, message id) and a callback query by its own id, the update id apart', () => {
+    const message = { update_id: 900, message: { message_id: 41, date: 1, from, chat: privateChat, text: 'hi' } } as Update;
+    expect(telegramUpdateToInbound(message)).toMatchObject({ messageId: '77:41', deliveryId: '900' });
+    const query = { update_id: 901, callback_query: { id: '58273', from, chat_instance: 'c', data: 'confirm', message: { message_id: 41, date: 1, chat: privateChat } } } as Update;
+    expect(telegramUpdateToInbound(query)).toMatchObject({ messageId: 'cb:58273', deliveryId: '901', senderId: '77' });
+  });
+
   it('ignores callback queries without data (game buttons)', () => {
     const update = { update_id: 5, callback_query: { id: 'q', from, chat_instance: 'c', game_short_name: 'g' } } as Update;
     expect(telegramUpdateToInbound(update)).toBeNull();

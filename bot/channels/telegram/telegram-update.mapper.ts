@@ -3,24 +3,29 @@ import type { InboundMessage } from '../channel.types';
 
 /**
  * Turns one Bot API update into the channel-neutral message, or null for updates we do not
- * handle (edits, stickers, photos, channel posts...). messageId is the update id: Telegram
- * redelivers the same update_id until it gets a 2xx, which is what intake dedups on.
+ * handle (edits, stickers, photos, channel posts...).
+ *
+ * Telegram redelivers an update under the same update_id until it gets a 2xx, but update ids are
+ * not durable: after a week without updates the next one is chosen at random and may repeat an
+ * old one. So the durable key (messageId) is the message itself, (chat id, message id), which
+ * Telegram never reuses within a chat, or the callback query's own unique id; the update_id is
+ * passed as deliveryId, which intake deduplicates only within a bounded window.
  */
 export function telegramUpdateToInbound(update: Update): InboundMessage | null {
-  const messageId = String(update.update_id);
+  const deliveryId = String(update.update_id);
   const cq = update.callback_query;
   if (cq) {
     if (cq.data === undefined) return null;
     const chatId = cq.message?.chat.id ?? cq.from.id;
-    return { ...sender(cq.from, chatId), messageId, receivedAt: new Date(), kind: 'button', buttonId: cq.data };
+    return { ...sender(cq.from, chatId), messageId: `cb:${cq.id}`, deliveryId, receivedAt: new Date(), kind: 'button', buttonId: cq.data };
   }
   const m = update.message;
   if (!m || !m.from || m.chat.type !== 'private') return null;
-  const base = { ...sender(m.from, m.chat.id), messageId, receivedAt: new Date(m.date * 1000) };
+  const base = { ...sender(m.from, m.chat.id), messageId: `${m.chat.id}:${m.message_id}`, deliveryId, receivedAt: new Date(m.date * 1000) };
   return fromMessage(m, base);
 }
 
-type Base = Pick<InboundMessage, 'channel' | 'senderId' | 'messageId' | 'receivedAt' | 'senderName' | 'languageHint'>;
+type Base = Pick<InboundMessage, 'channel' | 'senderId' | 'messageId' | 'deliveryId' | 'receivedAt' | 'senderName' | 'languageHint'>;
 
 function fromMessage(m: Message, base: Base): InboundMessage | null {
   if (m.text !== undefined) {

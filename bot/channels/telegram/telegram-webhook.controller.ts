@@ -6,7 +6,7 @@ import { type ResolvedTelegramOptions, TELEGRAM_BOT, TELEGRAM_OPTIONS } from './
 
 /**
  * Telegram's webhook. A 2xx tells Telegram the update is handled; on any error it redelivers the
- * same update_id, which intake dedups.
+ * same update, which intake recognises by its (chat, message id) and its recent update_id.
  */
 @Controller('api/telegram')
 export class TelegramWebhookController {

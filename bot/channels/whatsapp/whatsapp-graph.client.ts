@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { GraphApiError, WhatsAppClient, type SendMessageResponse } from '@kapso/whatsapp-cloud-api';
 import { type ResolvedWhatsappOptions, WHATSAPP_OPTIONS } from './whatsapp-options';
 import { WhatsappApiError } from './whatsapp-api.error';
+import type { WaMessage } from './whatsapp-message.builder';
 
 /** Graph error codes that mean "slow down", with the wait Meta documents when no Retry-After is sent. */
 const RATE_LIMIT_WAIT_MS: Record<number, number> = {
@@ -14,95 +16,142 @@ const RATE_LIMIT_WAIT_MS: Record<number, number> = {
 /** Codes Meta documents as transient server-side trouble even when sent with a 4xx. */
 const TRANSIENT_CODES = new Set([1, 2, 131000, 131016]);
 
-interface GraphErrorBody {
-  error?: { message?: string; type?: string; code?: number; error_subcode?: number; error_data?: { details?: string } };
-}
-
 export interface MediaInfo {
   url: string;
-  mime_type?: string;
+  mimeType?: string;
   sha256?: string;
-  file_size?: number;
 }
 
-/** Thin fetch wrapper for the Graph API: bearer auth, timeouts, and errors as ChannelSendErrors. */
+/** The request never got an answer (network failure, timeout): it may or may not have reached Meta. */
+class GraphTransportError extends Error {}
+
+/**
+ * The Cloud API through `@kapso/whatsapp-cloud-api`: its typed senders for text, buttons, lists,
+ * voice notes and templates, its media upload and lookup, and its authenticated fetch for the
+ * download. This class adds what the channel needs around it: a timeout per request, the sha256
+ * check of downloaded media (hex or base64), and every failure as a WhatsappApiError that keeps
+ * Meta's code and message (shown in the support console) and says whether and when to retry.
+ */
 @Injectable()
 export class WhatsappGraphClient {
-  constructor(@Inject(WHATSAPP_OPTIONS) private readonly options: ResolvedWhatsappOptions) {}
+  private readonly sdk: WhatsAppClient;
 
-  /** POST /{version}/{phoneNumberId}/messages */
-  async sendMessage(body: Record<string, unknown>): Promise<string | undefined> {
-    const res = await this.call('POST', `${this.options.phoneNumberId}/messages`, {
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', ...body }),
+  constructor(@Inject(WHATSAPP_OPTIONS) private readonly options: ResolvedWhatsappOptions) {
+    const timeoutMs = options.requestTimeoutMs;
+    this.sdk = new WhatsAppClient({
+      accessToken: options.accessToken,
+      baseUrl: options.apiBaseUrl,
+      graphVersion: options.apiVersion,
+      fetch: async (input, init) => {
+        try {
+          return await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
+        } catch (err) {
+          throw new GraphTransportError((err as Error).message);
+        }
+      },
     });
-    const json = (await res.json()) as { messages?: Array<{ id?: string }> };
-    return json.messages?.[0]?.id;
+  }
+
+  /** POST /{version}/{phoneNumberId}/messages with the library's sender for this kind of message; returns the wamid. */
+  async sendMessage(message: WaMessage): Promise<string | undefined> {
+    const res = await this.call(`send ${message.type}`, () => this.send(message));
+    return res?.messages?.[0]?.id;
   }
 
   /** POST /{version}/{phoneNumberId}/media — multipart upload; returns the media id. */
   async uploadMedia(data: Buffer, mimeType: string, filename: string): Promise<string> {
-    const form = new FormData();
-    form.append('messaging_product', 'whatsapp');
-    form.append('type', mimeType);
-    form.append('file', new Blob([new Uint8Array(data)], { type: mimeType }), filename);
-    const res = await this.call('POST', `${this.options.phoneNumberId}/media`, { body: form });
-    const json = (await res.json()) as { id?: string };
-    if (!json.id) throw new WhatsappApiError('Media upload answered without an id', true, undefined, res.status, undefined);
-    return json.id;
+    const res = await this.call('media upload', () =>
+      this.sdk.media.upload({
+        phoneNumberId: this.options.phoneNumberId,
+        type: mimeType,
+        // A Blob keeps its type on the file part (the library would send a bare buffer untyped).
+        file: new Blob([new Uint8Array(data)], { type: mimeType }),
+        fileName: filename,
+      }),
+    );
+    if (!res?.id) throw new WhatsappApiError('WhatsApp media upload answered without an id', true, undefined, undefined, undefined);
+    return res.id;
   }
 
-  /** GET /{version}/{mediaId} — a short-lived download URL (minutes). */
+  /** GET /{version}/{mediaId} — a short-lived download URL (minutes) and the medium's sha256. */
   async mediaInfo(mediaId: string): Promise<MediaInfo> {
-    const res = await this.call('GET', encodeURIComponent(mediaId));
-    const json = (await res.json()) as MediaInfo;
-    if (!json.url) throw new WhatsappApiError('Media lookup answered without a URL', true, undefined, res.status, undefined);
-    return json;
+    const res = await this.call('media lookup', () => this.sdk.media.get({ mediaId }));
+    if (!res || typeof res !== 'object' || !res.url) {
+      throw new WhatsappApiError('WhatsApp media lookup answered without a URL', true, undefined, undefined, undefined);
+    }
+    return { url: res.url, mimeType: res.mimeType, sha256: res.sha256 };
   }
 
-  /** Downloads a media URL given by mediaInfo; it needs the same bearer token. */
+  /**
+   * Downloads a media URL given by mediaInfo with the bearer token (the library's authenticated
+   * fetch, as its media.download({ auth: 'always' }) does; that helper looks the URL up again and
+   * keeps the sha256 to itself, so the lookup is ours) and checks the bytes against the sha256.
+   */
   async download(info: MediaInfo): Promise<{ data: Buffer; mimeType: string }> {
-    const res = await this.fetchOrThrow(info.url, { method: 'GET', headers: this.auth() }, 'media download');
+    const res = await this.call('media download', () => this.sdk.fetch(info.url));
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      throw toApiError('media download', GraphApiError.fromResponse(res, body, text));
+    }
     const data = Buffer.from(await res.arrayBuffer());
     if (info.sha256 && !sha256Matches(data, info.sha256)) throw new MediaHashMismatch();
-    const mimeType = info.mime_type ?? res.headers.get('content-type') ?? 'application/octet-stream';
+    const mimeType = info.mimeType ?? res.headers.get('content-type') ?? 'application/octet-stream';
     return { data, mimeType };
   }
 
-  private async call(method: 'GET' | 'POST', path: string, init: RequestInit = {}): Promise<Response> {
-    const url = `${this.options.apiBaseUrl}/${this.options.apiVersion}/${path}`;
-    const headers = { ...(init.headers as Record<string, string> | undefined), ...this.auth() };
-    return this.fetchOrThrow(url, { ...init, method, headers }, `${method} /${path.split('/').pop()}`);
-  }
-
-  private async fetchOrThrow(url: string, init: RequestInit, what: string): Promise<Response> {
-    let res: Response;
-    try {
-      res = await fetch(url, { ...init, signal: AbortSignal.timeout(this.options.requestTimeoutMs) });
-    } catch (err) {
-      // Network failure or timeout: the message may or may not have left; the caller retries.
-      throw new WhatsappApiError(`WhatsApp ${what} failed: ${(err as Error).message}`, true, undefined, undefined, undefined);
+  private send(message: WaMessage): Promise<SendMessageResponse> {
+    const base = { phoneNumberId: this.options.phoneNumberId, to: message.to };
+    const messages = this.sdk.messages;
+    switch (message.type) {
+      case 'text':
+        return messages.sendText({ ...base, body: message.body, previewUrl: false });
+      case 'buttons':
+        return messages.sendInteractiveButtons({ ...base, bodyText: message.bodyText, buttons: message.buttons });
+      case 'list':
+        return messages.sendInteractiveList({ ...base, bodyText: message.bodyText, buttonText: message.buttonText, sections: [{ rows: message.rows }] });
+      case 'voice':
+        return messages.sendAudio({ ...base, audio: { id: message.mediaId, voice: true } });
+      case 'template':
+        return messages.sendTemplate({ ...base, template: message.template as Parameters<typeof messages.sendTemplate>[0]['template'] });
     }
-    if (res.ok) return res;
-    throw toApiError(what, res.status, res.headers.get('retry-after'), await res.text().catch(() => ''));
   }
 
-  private auth(): Record<string, string> {
-    return { authorization: `Bearer ${this.options.accessToken}` };
+  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw toApiError(what, err);
+    }
   }
 }
 
-export function toApiError(what: string, status: number, retryAfterHeader: string | null, bodyText: string): WhatsappApiError {
-  let body: GraphErrorBody = {};
-  try {
-    body = JSON.parse(bodyText) as GraphErrorBody;
-  } catch {
-    /* not JSON: keep the status alone */
+/**
+ * What a failure means for us: Meta's answer keeps its code and message and is retryable when
+ * Meta says slow down (with its wait) or is having trouble; a request that got no answer is
+ * retryable; anything the library refused before sending (its validation) is final.
+ */
+export function toApiError(what: string, err: unknown): WhatsappApiError {
+  if (err instanceof WhatsappApiError) return err;
+  if (err instanceof GraphTransportError) {
+    // Network failure or timeout: the message may or may not have left; the caller retries.
+    return new WhatsappApiError(`WhatsApp ${what} failed: ${err.message}`, true, undefined, undefined, undefined);
   }
-  const code = body.error?.code;
-  const detail = [body.error?.message, body.error?.error_data?.details].filter(Boolean).join(' — ');
+  if (!(err instanceof GraphApiError)) {
+    return new WhatsappApiError(`WhatsApp ${what} refused before sending: ${String((err as Error)?.message ?? err).slice(0, 300)}`, false, undefined, undefined, undefined);
+  }
+  const status = err.httpStatus;
+  const envelope = (err.raw as { error?: { code?: unknown; message?: unknown } } | null | undefined)?.error;
+  const metaError = typeof envelope === 'object' && envelope !== null ? envelope : undefined;
+  const code = typeof metaError?.code === 'number' ? metaError.code : undefined;
+  const detail = [typeof metaError?.message === 'string' ? metaError.message : undefined, err.details].filter(Boolean).join(' — ');
   const message = `WhatsApp ${what} failed: HTTP ${status}${code !== undefined ? ` code ${code}` : ''}${detail ? `: ${detail}` : ''}`;
-  const headerWait = parseRetryAfter(retryAfterHeader);
+  const headerWait = err.retry.action === 'retry_after' ? err.retry.retryAfterMs : undefined;
   const rateLimited = status === 429 || (code !== undefined && code in RATE_LIMIT_WAIT_MS);
   if (rateLimited) {
     const wait = headerWait ?? (code !== undefined ? RATE_LIMIT_WAIT_MS[code] : undefined) ?? 60_000;
@@ -110,14 +159,6 @@ export function toApiError(what: string, status: number, retryAfterHeader: strin
   }
   const retryable = status >= 500 || status === 408 || (code !== undefined && TRANSIENT_CODES.has(code));
   return new WhatsappApiError(message, retryable, retryable ? headerWait : undefined, status, code);
-}
-
-function parseRetryAfter(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 /** The downloaded bytes do not match the sha256 Meta gave for them (a truncated or altered download). */

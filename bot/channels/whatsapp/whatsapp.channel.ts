@@ -14,6 +14,7 @@ import { MediaHashMismatch, WhatsappGraphClient } from './whatsapp-graph.client'
 import { VoiceIntegrityError } from '../channel.types';
 import {
   WA_LIMITS,
+  type WaMessage,
   interactiveBody,
   otpTemplateBody,
   templateBody,
@@ -180,7 +181,7 @@ export class WhatsappChannel implements ReminderCapableChannel, BusinessTextChan
   }
 }
 
-function businessTemplateBody(to: string, template: WhatsappTemplate): Record<string, unknown> {
+function businessTemplateBody(to: string, template: WhatsappTemplate): WaMessage {
   switch (template.kind) {
     case 'otp':
       return otpTemplateBody(to, template);

@@ -3,14 +3,17 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 export type InboundEventStatus = 'pending' | 'done' | 'failed';
 
 /**
- * One inbound message as a channel delivered it, recorded once per (channel, message id) so a
- * provider's redelivery creates nothing twice. Workers on any instance claim pending events under
+ * One inbound message as a channel delivered it, recorded once per (channel, message id) — and,
+ * for Telegram, once per recent update_id (deliveryId) — so a provider's redelivery creates
+ * nothing twice. Workers on any instance claim pending events under
  * a lease, one sender at a time in arrival order.
  */
 @Entity('inbound_events')
 @Index('uq_inbound_events_channel_message', ['channel', 'messageId'], { unique: true })
 // The claim query's hot path: pending events of a sender in order.
 @Index('ix_inbound_events_pending_sender', ['channel', 'senderId', 'id'], { where: `status = 'pending'` })
+// Recent reusable delivery ids (Telegram update_id); the retention job clears them after the window.
+@Index('ix_inbound_events_delivery', ['channel', 'deliveryId'], { where: `delivery_id IS NOT NULL` })
 export class InboundEvent {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
@@ -23,6 +26,13 @@ export class InboundEvent {
 
   @Column({ type: 'varchar', length: 64 })
   senderId: string;
+
+  /**
+   * A delivery id the provider may reuse later (Telegram's update_id): a new delivery with the
+   * same one is refused only within DELIVERY_ID_WINDOW_HOURS of this row's creation.
+   */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  deliveryId: string | null;
 
   /** The InboundMessage as the adapter built it (no audio bytes: voice is fetched by the worker). */
   @Column({ type: 'jsonb' })
