@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { addDays, forwardDate, Ymd } from './calendar';
-import { zoneNamed } from './zone-cache';
+import { zoneNamed } from '../../api/common/zone-cache';
 import { DayPart, WhenPiece } from './types';
 
 /** Rule 3: the hour a day part stands for when no time is given. */

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { chronoFor } from './chrono-setup';
 import { formatLocal } from './calendar';
 import { dayFirstIn } from './date-order';
-import { zoneNamed } from './zone-cache';
+import { zoneNamed } from '../../api/common/zone-cache';
 import { detectLanguage } from './language';
 import { NormalizedText, normalize, originalSpan } from './normalize';
 import { ParseEnv, pieceOf, startPieces } from './piece-parser';
