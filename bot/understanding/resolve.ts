@@ -116,7 +116,7 @@ export function resolvePiece(piece: WhenPiece, nowInstant: DateTime, userZone: s
   };
 
   if (piece.date) {
-    const fwd = forwardDate(piece.date, DateTime.utc(today.year, today.month, today.day));
+    const fwd = forwardDate(piece.date, today);
     if (!isCalendarDate(fwd)) return null;
     const day = midnight ? addDays(fwd, 1) : fwd;
     const chosen = firstAhead([day]);

@@ -272,7 +272,7 @@ function resolveRepeating(
   let startDay: DateTime | null = null;
   if (p.date) {
     const today = now.startOf('day');
-    const fwd = forwardDate(p.date, DateTime.utc(today.year, today.month, today.day));
+    const fwd = forwardDate(p.date, today);
     const day = DateTime.utc(fwd.year, fwd.month, fwd.day);
     if (rule.freq === 'YEARLY' && !p.fromWeekday && !rule.byMonthDay) {
       rule.byMonth = [fwd.month];
@@ -320,7 +320,7 @@ function resolveRepeating(
   }
   if (until?.date) {
     const today = now.startOf('day');
-    const fwd = forwardDate(until.date, DateTime.utc(today.year, today.month, today.day));
+    const fwd = forwardDate(until.date, today);
     const end = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z }).endOf('day');
     if (end.isValid) rule.until = end.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
   }
