@@ -8,8 +8,11 @@ import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, fold, FR_MONTH_RE, FR_ORDINALS, 
  * they leave ("every year on 14 March", "tous les mois le 5") are read by the date parsers and
  * anchor the rule (see understand.ts).
  */
-/** The frequencies of api/reminders/recurrence.ts (contract B); no MINUTELY there. */
-export type Freq = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+/** The frequencies of api/reminders/recurrence.ts (contract B). */
+export type Freq = 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+
+/** The engine's shortest MINUTELY gap (MIN_MINUTES there): a shorter one is not read as a repetition. */
+const MIN_MINUTES = 5;
 
 export interface RepeatMarker {
   start: number;
@@ -35,7 +38,7 @@ const EN_WD = `${EN_WD_FULL}|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun`;
 const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|and|&|or|\\+)\\s*|\\s+)(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
 const EN_ORD = 'first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|second\\s+(?:to\\s+)?last';
 const EN_DAYNUM = '\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last(?:\\s+day)?';
-const EN_UNIT = 'hour|hr|day|week|fortnight|month|year';
+const EN_UNIT = 'minute|min|hour|hr|day|week|fortnight|month|year';
 const EN_DAYNUM_LIST = `(?:${EN_DAYNUM})(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?(?:${EN_DAYNUM}))*`;
 
 const FR_WD = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
@@ -102,6 +105,7 @@ function frOrdinal(s: string): number | undefined {
 
 function unitFreq(u: string): { freq: Freq; mult: number } | null {
   const t = fold(u);
+  if (/^(?:minute|min|mn$)/.test(t)) return { freq: 'MINUTELY', mult: 1 };
   if (/^(?:hour|hr|heure|h$)/.test(t)) return { freq: 'HOURLY', mult: 1 };
   if (/^(?:day|jour)/.test(t)) return { freq: 'DAILY', mult: 1 };
   if (/^fortnight/.test(t)) return { freq: 'WEEKLY', mult: 2 };
@@ -190,13 +194,14 @@ const EN_PATTERNS: Pattern[] = [
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
     return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay } : null;
   }),
-  // "every 3 days", "every other week", "every 2 hours".
+  // "every 3 days", "every other week", "every 2 hours", "every 30 minutes" (MINUTELY from MIN_MINUTES up).
   pattern(/every|each/i, `(?:every|each)\\s+(?:(?<n>\\d+)|other|second)\\s+(?<u>${EN_UNIT})s?`, (g) => {
     const f = unitFreq(g.u ?? '');
     if (!f) return null;
     const n = g.n ? Number(g.n) : 2;
     if (!n) return null;
     const interval = n * f.mult;
+    if (f.freq === 'MINUTELY' && interval < MIN_MINUTES) return null;
     return { kind: 'freq', freq: f.freq, ...(interval > 1 ? { interval } : {}) };
   }),
   // "every day", "every morning", "daily", "once a week", "every fortnight".
@@ -212,11 +217,12 @@ const EN_PATTERNS: Pattern[] = [
         const f = { daily: 'DAILY', hourly: 'HOURLY', weekly: 'WEEKLY', monthly: 'MONTHLY', yearly: 'YEARLY', annually: 'YEARLY' }[adv];
         return f ? { kind: 'freq', freq: f as Freq } : null;
       }
-      const part = partOf(g.u ?? '');
-      if (part) return { kind: 'freq', freq: 'DAILY', part };
+      // A unit first: "fortnight" is two weeks, not a night.
       const f = unitFreq(g.u ?? g.once ?? '');
-      if (!f) return null;
-      return { kind: 'freq', freq: f.freq, ...(f.mult > 1 ? { interval: f.mult } : {}) };
+      if (f?.freq === 'MINUTELY') return null;
+      if (f) return { kind: 'freq', freq: f.freq, ...(f.mult > 1 ? { interval: f.mult } : {}) };
+      const part = partOf(g.u ?? '');
+      return part ? { kind: 'freq', freq: 'DAILY', part } : null;
     },
   ),
   // "every 4th of July", "each march 14": a repetition of a calendar date (the date parsers read it).
@@ -296,13 +302,14 @@ const FR_PATTERNS: Pattern[] = [
   ),
   // "tous les 3 jours", "toutes les 2 semaines", "une semaine sur deux", "tous les 15 jours".
   pattern(/tou|chaque|aux|sur/i, 
-    `(?:${FR_EVERY}|aux)\\s+(?<n>\\d+)\\s+(?<u>heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
+    `(?:${FR_EVERY}|aux)\\s+(?<n>\\d+)\\s+(?<u>minutes?|min|mn|heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
       `|(?:1|une?)\\s+(?<u2>semaine|jour|mois|an|ann[ée]e)\\s+sur\\s+(?<n2>\\d+)`,
     (g) => {
       const f = unitFreq(g.u ?? g.u2 ?? '');
       let n = Number(g.n ?? g.n2);
       if (!f || !n) return null;
       let freq = f.freq;
+      if (freq === 'MINUTELY' && n < MIN_MINUTES) return null;
       // "tous les quinze jours" is every other week, "tous les huit jours" every week.
       if (freq === 'DAILY' && (n === 15 || n === 14)) [freq, n] = ['WEEKLY', 2];
       else if (freq === 'DAILY' && (n === 8 || n === 7)) [freq, n] = ['WEEKLY', 1];
@@ -320,10 +327,10 @@ const FR_PATTERNS: Pattern[] = [
         const f = { quotidiennement: 'DAILY', journellement: 'DAILY', hebdomadairement: 'WEEKLY', mensuellement: 'MONTHLY', annuellement: 'YEARLY' }[adv];
         return f ? { kind: 'freq', freq: f as Freq } : null;
       }
-      const part = partOf(g.u ?? '');
-      if (part) return { kind: 'freq', freq: 'DAILY', part };
       const f = unitFreq(g.u ?? g.once ?? g.once2 ?? '');
-      return f ? { kind: 'freq', freq: f.freq } : null;
+      if (f) return { kind: 'freq', freq: f.freq };
+      const part = partOf(g.u ?? '');
+      return part ? { kind: 'freq', freq: 'DAILY', part } : null;
     },
   ),
   // "chaque 14 juillet", "tous les 1er mai": a repetition of a calendar date.
@@ -349,7 +356,7 @@ const FR_PATTERNS: Pattern[] = [
  * (an end, "for 5 days" or "jusqu'au", only counts beside one).
  */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|(?:day|sun|satur)days|times (?:a|per|every)|twice|once|mon/i,
+  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon/i,
   fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d/i,
 };
 
