@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { describeRepeat, firstOccurrence, nextOccurrence, occurrencesAfter, parseRrule, RecurrenceError } from './recurrence';
+import fc from 'fast-check';
+import { describeRepeat, firstOccurrence, firstOccurrenceByExpansion, nextOccurrence, occurrencesAfter, parseRrule, RecurrenceError } from './recurrence';
 
 const PARIS = 'Europe/Paris';
 const NY = 'America/New_York';
@@ -312,6 +313,68 @@ describe('firstOccurrence', () => {
     expect(firstOccurrence('FREQ=DAILY;UNTIL=20260601', PARIS, now)).toBeNull();
   });
 
+  it('MINUTELY: now + interval without a time, then every interval in real time', () => {
+    const first = firstOccurrence('FREQ=MINUTELY;INTERVAL=30', PARIS, now)!;
+    expect(show([first], PARIS)).toEqual(['2026-06-10T10:30:00+02:00']);
+    expect(show(occurrencesAfter('FREQ=MINUTELY;INTERVAL=30', PARIS, first, first, 3), PARIS)).toEqual([
+      '2026-06-10T11:00:00+02:00',
+      '2026-06-10T11:30:00+02:00',
+      '2026-06-10T12:00:00+02:00',
+    ]);
+    // Across the October change in real minutes: from 02:15 CEST, 02:45 CEST, then 02:15 and 02:45 CET.
+    const before = new Date('2026-10-25T00:15:00Z');
+    expect(show(occurrencesAfter('FREQ=MINUTELY;INTERVAL=30', PARIS, before, before, 3), PARIS)).toEqual([
+      '2026-10-25T02:45:00+02:00',
+      '2026-10-25T02:15:00+01:00',
+      '2026-10-25T02:45:00+01:00',
+    ]);
+  });
+
+  it('MINUTELY refuses BY* parts and gaps under five minutes', () => {
+    expect(() => parseRrule('FREQ=MINUTELY;INTERVAL=2')).toThrow(expect.objectContaining({ code: 'rrule_unsupported' }));
+    expect(() => parseRrule('FREQ=MINUTELY')).toThrow(expect.objectContaining({ code: 'rrule_unsupported' }));
+    expect(() => parseRrule('FREQ=MINUTELY;INTERVAL=30;BYDAY=MO')).toThrow(expect.objectContaining({ code: 'rrule_unsupported' }));
+    expect(parseRrule('FREQ=MINUTELY;INTERVAL=5').interval).toBe(5);
+  });
+
+  it('the calendar-day scan gives the answer of the generic expansion (random rules, zones, instants, times)', () => {
+    const zones = [PARIS, NY, 'Australia/Sydney', 'America/Santiago', 'Asia/Kathmandu', 'Pacific/Chatham', 'Africa/Casablanca', 'UTC'];
+    const day = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+    const rule = fc.oneof(
+      fc.constantFrom('FREQ=DAILY', 'FREQ=WEEKLY', 'FREQ=MONTHLY', 'FREQ=YEARLY', 'FREQ=MONTHLY;BYMONTHDAY=31', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'),
+      fc.record({
+        freq: fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'),
+        days: fc.uniqueArray(fc.constantFrom(...day), { maxLength: 3 }),
+        ordinal: fc.constantFrom(null, 1, 2, 4, 5, -1, -2, 20, -53),
+        monthDays: fc.uniqueArray(fc.constantFrom(1, 5, 15, 28, 29, 30, 31, -1, -3), { maxLength: 2 }),
+        months: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 2 }),
+        interval: fc.constantFrom(1, 2, 3),
+      }).map((g) => {
+        const ordered = g.freq === 'MONTHLY' || g.freq === 'YEARLY';
+        const parts = [`FREQ=${g.freq}`, `INTERVAL=${g.interval}`];
+        if (g.days.length) parts.push('BYDAY=' + g.days.map((d) => (ordered && g.ordinal !== null ? `${g.ordinal}${d}` : d)).join(','));
+        if (g.monthDays.length && g.freq !== 'WEEKLY') parts.push('BYMONTHDAY=' + g.monthDays.join(','));
+        if (g.months.length) parts.push('BYMONTH=' + g.months.join(','));
+        return parts.join(';');
+      }),
+    );
+    fc.assert(
+      fc.property(
+        rule,
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2029, 11, 31) }),
+        fc.option(fc.record({ hour: fc.integer({ min: 0, max: 23 }), minute: fc.constantFrom(0, 15, 30, 59) })),
+        (r, zone, ms, time) => {
+          const at = new Date(ms);
+          const fast = firstOccurrence(r, zone, at, time ?? undefined);
+          const slow = firstOccurrenceByExpansion(r, zone, at, time ?? undefined);
+          expect(fast?.toISOString() ?? null).toBe(slow?.toISOString() ?? null);
+        },
+      ),
+      { numRuns: 400, seed: 11 },
+    );
+  });
+
   it('the result is the first occurrence of the series it starts', () => {
     for (const rule of ['FREQ=DAILY', 'FREQ=WEEKLY;BYDAY=TU,SA', 'FREQ=MONTHLY;BYDAY=2WE', 'FREQ=MONTHLY;BYMONTHDAY=-1', 'FREQ=YEARLY']) {
       const first = firstOccurrence(rule, NY, now, { hour: 7, minute: 15 })!;
@@ -339,6 +402,8 @@ describe('describeRepeat', () => {
     ['FREQ=YEARLY', 'tous les ans, le 15 juin, à 08:00', 'every year on June 15 at 08:00'],
     ['FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=14', 'tous les ans, le 14 juillet, à 08:00', 'every year on July 14 at 08:00'],
     ['FREQ=HOURLY;INTERVAL=2', 'toutes les 2 heures', 'every 2 hours'],
+    ['FREQ=MINUTELY;INTERVAL=30', 'toutes les 30 minutes', 'every 30 minutes'],
+    ['FREQ=MINUTELY;INTERVAL=120', 'toutes les 2 heures', 'every 2 hours'],
     ['FREQ=DAILY;COUNT=5', 'tous les jours à 08:00, 5 fois', 'every day at 08:00, 5 times'],
     ['FREQ=DAILY;UNTIL=20261231', "tous les jours à 08:00, jusqu'au 31 décembre 2026", 'every day at 08:00, until December 31, 2026'],
   ])('%s', (rule, fr, en) => {

@@ -1,19 +1,22 @@
 import { DateTime, IANAZone } from 'luxon';
+import { zoneNamed } from '../common/zone-cache';
 import { repeatWords, type RepeatLanguage } from './repeat-words';
 
 /**
  * The one expansion engine for repeating reminders (RFC 5545 RRULE, without DTSTART).
  *
- * Supported subset: FREQ=HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY, INTERVAL, BYDAY (with ordinals such
- * as 1MO or -1FR in MONTHLY/YEARLY), BYMONTHDAY (incl. negative), BYMONTH, COUNT, UNTIL, WKST=MO.
+ * Supported subset: FREQ=MINUTELY|HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY, INTERVAL, BYDAY (with ordinals
+ * such as 1MO or -1FR in MONTHLY/YEARLY), BYMONTHDAY (incl. negative), BYMONTH, COUNT, UNTIL, WKST=MO.
+ * MINUTELY ("every 30 minutes") takes no BY* part and at least MIN_MINUTES between occurrences: a
+ * reminder is a message to a person, not a timer.
  * Everything is read in the reminder's IANA zone: the wall-clock time of DTSTART is kept across
  * daylight-saving changes (08:00 stays 08:00); a time that does not exist on a spring-forward day
- * is moved forward by the gap (02:30 -> 03:30), as RFC 5545 §3.3.5 prescribes. HOURLY steps in
- * real hours. An UNTIL given as a date (20261231) lasts to the end of that day in the zone.
+ * is moved forward by the gap (02:30 -> 03:30), as RFC 5545 §3.3.5 prescribes. MINUTELY and HOURLY
+ * step in real time. An UNTIL given as a date (20261231) lasts to the end of that day in the zone.
  * Pure: no I/O, no clock; callers pass every instant.
  */
 
-export type Frequency = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+export type Frequency = 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
 
 /** 1 = Monday … 7 = Sunday (Luxon's numbering); ordinal null = every such weekday of the period. */
 export interface ByDay {
@@ -47,14 +50,16 @@ export class RecurrenceError extends Error {
 }
 
 const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
-const FREQS: Frequency[] = ['HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'];
+const FREQS: Frequency[] = ['MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'];
+/** The shortest gap a MINUTELY rule may have. */
+export const MIN_MINUTES = 5;
 const MAX_RULE_LENGTH = 256;
 /**
  * A rule that can never match (BYMONTHDAY=31;BYMONTH=2) ends after this many periods without an
  * occurrence: 28 years (the calendar's cycle of weekdays and leap years, past any real gap such as
  * Feb 29 or a Friday the 13th), two years for HOURLY, whose gaps are at most a year.
  */
-const EMPTY_SPAN: Record<Frequency, number> = { HOURLY: 2 * 8784, DAILY: 28 * 366, WEEKLY: 28 * 53, MONTHLY: 28 * 12, YEARLY: 28 };
+const EMPTY_SPAN: Record<Frequency, number> = { MINUTELY: 1, HOURLY: 2 * 8784, DAILY: 28 * 366, WEEKLY: 28 * 53, MONTHLY: 28 * 12, YEARLY: 28 };
 
 function int(text: string, name: string, min: number, max: number): number {
   if (!/^[+-]?\d{1,6}$/.test(text)) throw new RecurrenceError('rrule_invalid', `${name} must be a whole number`);
@@ -130,6 +135,10 @@ export function parseRrule(rule: string): ParsedRrule {
   if (parsed.byDay.some((d) => d.ordinal !== null) && parsed.freq !== 'MONTHLY' && parsed.freq !== 'YEARLY') {
     throw new RecurrenceError('rrule_invalid', 'BYDAY ordinals only make sense with FREQ=MONTHLY or YEARLY');
   }
+  if (parsed.freq === 'MINUTELY') {
+    if (parsed.byDay.length || parsed.byMonthDay.length || parsed.byMonth.length) throw new RecurrenceError('rrule_unsupported', 'FREQ=MINUTELY takes no BY* part');
+    if ((parsed.interval ?? 1) < MIN_MINUTES) throw new RecurrenceError('rrule_unsupported', `FREQ=MINUTELY needs INTERVAL of at least ${MIN_MINUTES}`);
+  }
   if (parsed.freq === 'WEEKLY' && parsed.byMonthDay.length > 0) throw new RecurrenceError('rrule_invalid', 'BYMONTHDAY cannot be used with FREQ=WEEKLY');
   parsed.byMonthDay.sort((a, b) => a - b);
   parsed.byMonth = [...new Set(parsed.byMonth)].sort((a, b) => a - b);
@@ -155,15 +164,20 @@ function parseUntil(value: string): Until {
   return { kind: 'local', iso };
 }
 
+const validZones = new Set<string>();
+
+/** Throws for an unknown zone. Intl builds a formatter to check a name, so known names are kept. */
 function checkZone(zone: string): void {
+  if (validZones.has(zone)) return;
   if (!IANAZone.isValidZone(zone)) throw new RecurrenceError('zone_invalid', `Unknown time zone "${zone}"`);
+  if (validZones.size < 1024) validZones.add(zone);
 }
 
 /** The last instant the series may reach, read in `zone`. */
 export function untilInstant(until: Until, zone: string): Date {
   if (until.kind === 'utc') return until.at;
-  if (until.kind === 'local') return DateTime.fromISO(until.iso, { zone }).toJSDate();
-  return DateTime.fromObject({ year: until.year, month: until.month, day: until.day }, { zone }).endOf('day').toJSDate();
+  if (until.kind === 'local') return DateTime.fromISO(until.iso, { zone: zoneNamed(zone) }).toJSDate();
+  return DateTime.fromObject({ year: until.year, month: until.month, day: until.day }, { zone: zoneNamed(zone) }).endOf('day').toJSDate();
 }
 
 interface LocalTime {
@@ -176,7 +190,7 @@ interface LocalTime {
 function at(date: DateTime, time: LocalTime, zone: string): DateTime {
   // Built from calendar fields in the zone, so a DST change never shifts the wall-clock time;
   // Luxon moves a time that falls in a spring-forward gap forward by the gap.
-  return DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second, millisecond: time.millisecond ?? 0 }, { zone });
+  return DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second, millisecond: time.millisecond ?? 0 }, { zone: zoneNamed(zone) });
 }
 
 function nthWeekdays(days: DateTime[], byDay: ByDay[]): DateTime[] {
@@ -193,7 +207,7 @@ function nthWeekdays(days: DateTime[], byDay: ByDay[]): DateTime[] {
 }
 
 function daysOfMonth(year: number, month: number, zone: string): DateTime[] {
-  const first = DateTime.fromObject({ year, month, day: 1 }, { zone });
+  const first = DateTime.fromObject({ year, month, day: 1 }, { zone: zoneNamed(zone) });
   return Array.from({ length: first.daysInMonth ?? 31 }, (_, i) => first.plus({ days: i }));
 }
 
@@ -226,9 +240,11 @@ function periodCandidates(r: ParsedRrule, zone: string, start: DateTime, k: numb
   const monthOk = (d: DateTime) => r.byMonth.length === 0 || r.byMonth.includes(d.month);
   let dates: DateTime[];
   switch (r.freq) {
+    case 'MINUTELY':
+      return [start.plus({ minutes: step })];
     case 'HOURLY': {
       const instant = start.plus({ hours: step });
-      const local = instant.setZone(zone);
+      const local = instant.setZone(zoneNamed(zone));
       const ok =
         monthOk(local) &&
         (r.byMonthDay.length === 0 || monthDayMatches(local, r.byMonthDay)) &&
@@ -261,7 +277,7 @@ function periodCandidates(r: ParsedRrule, zone: string, start: DateTime, k: numb
         r.byMonth.length > 0 ? r.byMonth : r.byMonthDay.length > 0 || r.byDay.length > 0 ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : [start.month];
       if (r.byDay.some((d) => d.ordinal !== null) && r.byMonth.length === 0) {
         // "20MO" in a yearly rule without BYMONTH counts within the year.
-        const first = DateTime.fromObject({ year, month: 1, day: 1 }, { zone });
+        const first = DateTime.fromObject({ year, month: 1, day: 1 }, { zone: zoneNamed(zone) });
         const days = Array.from({ length: first.daysInYear }, (_, i) => first.plus({ days: i }));
         dates = nthWeekdays(days, r.byDay);
         if (r.byMonthDay.length > 0) dates = dates.filter((d) => monthDayMatches(d, r.byMonthDay));
@@ -281,6 +297,9 @@ function periodNear(r: ParsedRrule, start: DateTime, after: DateTime): number {
   const local = after.setZone(start.zone);
   let units: number;
   switch (r.freq) {
+    case 'MINUTELY':
+      units = Math.floor(local.diff(start, 'minutes').minutes);
+      break;
     case 'HOURLY':
       units = Math.floor(local.diff(start, 'hours').hours);
       break;
@@ -301,7 +320,7 @@ function periodNear(r: ParsedRrule, start: DateTime, after: DateTime): number {
 }
 
 function* expand(r: ParsedRrule, zone: string, dtstart: Date, skipTo: Date | null): Generator<DateTime> {
-  const start = DateTime.fromJSDate(dtstart, { zone });
+  const start = DateTime.fromJSDate(dtstart, { zone: zoneNamed(zone) });
   const until = r.until ? untilInstant(r.until, zone).getTime() : Infinity;
   let produced = 0;
   let empty = 0;
@@ -345,25 +364,40 @@ export function nextOccurrence(rule: string, zone: string, dtstart: Date, after:
 
 /**
  * The earliest instant strictly after `now` that fits the rule, at `time` in the zone (09:00 when
- * absent). HOURLY without a time: now + INTERVAL hours. INTERVAL counts from the result, so it does
- * not delay the first occurrence ("every other Monday" starts next Monday). Null past UNTIL.
+ * absent). MINUTELY/HOURLY without a time: now + INTERVAL minutes/hours. INTERVAL counts from the
+ * result, so it does not delay the first occurrence ("every other Monday" starts next Monday).
+ * Null past UNTIL.
  */
 export function firstOccurrence(rule: string, zone: string, now: Date, time?: { hour: number; minute: number }): Date | null {
+  return firstOccurrenceWith(rule, zone, now, time, true);
+}
+
+/**
+ * The same answer as firstOccurrence, found by the generic expansion (a DateTime per period)
+ * instead of the calendar-day scan: kept so tests can check the fast path against it.
+ */
+export function firstOccurrenceByExpansion(rule: string, zone: string, now: Date, time?: { hour: number; minute: number }): Date | null {
+  return firstOccurrenceWith(rule, zone, now, time, false);
+}
+
+function firstOccurrenceWith(rule: string, zone: string, now: Date, time: { hour: number; minute: number } | undefined, fast: boolean): Date | null {
   checkZone(zone);
   const r = parseRrule(rule);
-  const localNow = DateTime.fromJSDate(now, { zone });
+  const localNow = DateTime.fromJSDate(now, { zone: zoneNamed(zone) });
+  const timeGrid = r.freq === 'HOURLY' || r.freq === 'MINUTELY';
   let first: DateTime | null = null;
-  if (r.freq === 'HOURLY' && !time) {
-    const candidate = localNow.plus({ hours: r.interval }).set({ second: 0, millisecond: 0 });
-    for (const c of expand({ ...r, interval: 1, count: null, until: null }, zone, candidate.toJSDate(), null)) {
+  if (timeGrid && !time) {
+    const step = r.freq === 'HOURLY' ? { hours: r.interval } : { minutes: r.interval };
+    const candidate = localNow.plus(step).set({ second: 0, millisecond: 0 });
+    for (const c of expand({ ...r, interval: r.freq === 'HOURLY' ? 1 : r.interval, count: null, until: null }, zone, candidate.toJSDate(), null)) {
       first = c;
       break;
     }
   } else {
     const t = time ?? { hour: 9, minute: 0 };
     const startOfToday = at(localNow.startOf('day'), { hour: t.hour, minute: t.minute, second: 0 }, zone);
-    if (r.freq === 'HOURLY') {
-      // A given time anchors the hourly grid; the first point of it after now.
+    if (timeGrid) {
+      // A given time anchors the grid; the first point of it after now.
       for (const c of expand({ ...r, count: null, until: null }, zone, startOfToday.toJSDate(), now)) {
         if (c.toMillis() > now.getTime()) {
           first = c;
@@ -378,10 +412,13 @@ export function firstOccurrence(rule: string, zone: string, now: Date, time?: { 
         probe.freq = 'DAILY';
       }
       if (r.freq === 'YEARLY' && r.byMonth.length > 0 && r.byDay.length === 0 && r.byMonthDay.length === 0) probe.freq = 'DAILY';
-      for (const c of expand(probe, zone, startOfToday.toJSDate(), null)) {
-        if (c.toMillis() > now.getTime()) {
-          first = c;
-          break;
+      if (fast) first = firstFittingDay(probe, zone, startOfToday, now.getTime());
+      else {
+        for (const c of expand(probe, zone, startOfToday.toJSDate(), null)) {
+          if (c.toMillis() > now.getTime()) {
+            first = c;
+            break;
+          }
         }
       }
     }
@@ -389,6 +426,73 @@ export function firstOccurrence(rule: string, zone: string, now: Date, time?: { 
   if (!first) return null;
   if (r.until && first.toMillis() > untilInstant(r.until, zone).getTime()) return null;
   return first.toJSDate();
+}
+
+/** Days of each month of a common year (February's leap day is added where it applies). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysIn = (y: number, m: number) => (m === 2 && isLeap(y) ? 29 : MONTH_DAYS[m - 1]);
+/** 28 years of days: past it a rule that found no day never will (see EMPTY_SPAN). */
+const SCAN_DAYS = 28 * 366 + 7;
+
+/**
+ * Whether a calendar day fits a probe rule (interval 1, no COUNT/UNTIL), with the same reading
+ * as periodCandidates: weekday codes, ordinals within the month (or the year for a YEARLY rule
+ * without BYMONTH), days of the month counted from either end, months.
+ */
+function dayFits(r: ParsedRrule, y: number, m: number, d: number, weekday: number, dim: number, dayOfYear: () => [number, number]): boolean {
+  if (r.byMonth.length > 0 && !r.byMonth.includes(m)) return false;
+  const monthDayOk = () => r.byMonthDay.some((x) => (x > 0 ? d === x : d === dim + x + 1));
+  if (r.freq === 'DAILY' || r.freq === 'WEEKLY') {
+    if (r.freq === 'DAILY' && r.byMonthDay.length > 0 && !monthDayOk()) return false;
+    return r.byDay.length === 0 || r.byDay.some((b) => b.weekday === weekday);
+  }
+  // MONTHLY, YEARLY: the probe has BYDAY or BYMONTHDAY.
+  if (r.byDay.length > 0) {
+    const inYear = r.freq === 'YEARLY' && r.byMonth.length === 0 && r.byDay.some((b) => b.ordinal !== null);
+    const fits = r.byDay.some((b) => {
+      if (b.weekday !== weekday) return false;
+      if (b.ordinal === null) return true;
+      const [pos, len] = inYear ? dayOfYear() : [d, dim];
+      return b.ordinal > 0 ? Math.ceil(pos / 7) === b.ordinal : Math.floor((len - pos) / 7) + 1 === -b.ordinal;
+    });
+    return fits && (r.byMonthDay.length === 0 || monthDayOk());
+  }
+  return monthDayOk();
+}
+
+/**
+ * The first day from `start`'s day on that fits the probe, at `start`'s time, strictly after
+ * `nowMs`: a walk over calendar fields with integer arithmetic, building a DateTime only for the
+ * days that fit (usually one or two), instead of one per day or per day of each month.
+ */
+function firstFittingDay(r: ParsedRrule, zone: string, start: DateTime, nowMs: number): DateTime | null {
+  const time: LocalTime = { hour: start.hour, minute: start.minute, second: start.second, millisecond: start.millisecond };
+  let y = start.year;
+  let m = start.month;
+  let d = start.day;
+  let weekday = start.weekday;
+  let dim = daysIn(y, m);
+  const dayOfYear = (): [number, number] => {
+    const doy = (Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86400000 + 1;
+    return [doy, isLeap(y) ? 366 : 365];
+  };
+  for (let i = 0; i < SCAN_DAYS; i++) {
+    if (dayFits(r, y, m, d, weekday, dim, dayOfYear)) {
+      const c = DateTime.fromObject({ year: y, month: m, day: d, ...time }, { zone: zoneNamed(zone) });
+      if (c.toMillis() > nowMs && c.toMillis() >= start.toMillis()) return c;
+    }
+    weekday = weekday === 7 ? 1 : weekday + 1;
+    if (++d > dim) {
+      d = 1;
+      if (++m > 12) {
+        m = 1;
+        y++;
+      }
+      dim = daysIn(y, m);
+    }
+  }
+  return null;
 }
 
 function list(items: string[], language: RepeatLanguage): string {
@@ -404,13 +508,16 @@ export function describeRepeat(rule: string, zone: string, dtstart: Date, langua
   checkZone(zone);
   const r = parseRrule(rule);
   const w = repeatWords[language];
-  const start = DateTime.fromJSDate(dtstart, { zone });
+  const start = DateTime.fromJSDate(dtstart, { zone: zoneNamed(zone) });
   const time = start.toFormat('HH:mm');
   const plainDays = r.byDay.filter((d) => d.ordinal === null).map((d) => d.weekday);
   const plainSorted = [...new Set(plainDays)].sort((a, b) => a - b);
   const isWeekdays = plainSorted.join(',') === WEEKDAY_SET && r.byDay.length === 5 && r.interval === 1;
   let text: string;
   switch (r.freq) {
+    case 'MINUTELY':
+      text = w.minutely(r.interval);
+      break;
     case 'HOURLY':
       text = w.hourly(r.interval);
       break;
@@ -444,7 +551,7 @@ export function describeRepeat(rule: string, zone: string, dtstart: Date, langua
   }
   if (r.byMonth.length > 0 && r.freq !== 'YEARLY') text += w.inMonths(list(r.byMonth.map((m) => w.month(m)), language));
   if (r.count !== null) text += w.count(r.count);
-  if (r.until) text += w.until(DateTime.fromJSDate(untilInstant(r.until, zone), { zone }));
+  if (r.until) text += w.until(DateTime.fromJSDate(untilInstant(r.until, zone), { zone: zoneNamed(zone) }));
   return text;
 }
 

@@ -17,6 +17,7 @@ function enOrdinalNumber(n: number): string {
 
 export interface RepeatWords {
   and: string;
+  minutely(interval: number): string;
   hourly(interval: number): string;
   daily(interval: number, time: string): string;
   weekdays(time: string): string;
@@ -38,6 +39,7 @@ function joined(items: string[], and: string): string {
 
 const fr: RepeatWords = {
   and: 'et',
+  minutely: (n) => (n % 60 === 0 ? fr.hourly(n / 60) : `toutes les ${n} minutes`),
   hourly: (n) => (n === 1 ? 'toutes les heures' : `toutes les ${n} heures`),
   daily: (n, t) => (n === 1 ? `tous les jours à ${t}` : `tous les ${n} jours à ${t}`),
   weekdays: (t) => `du lundi au vendredi à ${t}`,
@@ -72,6 +74,7 @@ const fr: RepeatWords = {
 
 const en: RepeatWords = {
   and: 'and',
+  minutely: (n) => (n % 60 === 0 ? en.hourly(n / 60) : `every ${n} minutes`),
   hourly: (n) => (n === 1 ? 'every hour' : `every ${n} hours`),
   daily: (n, t) => (n === 1 ? `every day at ${t}` : `every ${n} days at ${t}`),
   weekdays: (t) => `every weekday at ${t}`,

@@ -19,6 +19,8 @@ export type PendingQuestion =
   | { kind: 'subject' }
   /** Waiting for yes/no on the draft. */
   | { kind: 'confirm' }
+  /** "annule" about a repeating reminder: waiting for "just the next one" or "the whole series". */
+  | { kind: 'cancelRepeat'; id: number }
   /** The user tapped "Change": waiting for a new time or a whole new reminder. */
   | { kind: 'change' }
   /** Waiting for a zone among several (country with several zones, ambiguous city). */

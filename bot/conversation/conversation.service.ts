@@ -24,6 +24,7 @@ export class ConversationService extends Conversation {
         createManyForUser: (user, inputs) => reminders.createManyForUser(user, inputs),
         update: (user, id, input) => reminders.update(user, id, input),
         stopSeries: (user, id) => reminders.stopSeries(user, id),
+        skipOccurrence: (user, id) => reminders.skipOccurrence(user, id),
         listUpcoming: (user) => reminders.listUpcoming(user),
         get: (user, id) => reminders.get(user, id),
         cancel: (user, id) => reminders.cancel(user, id),

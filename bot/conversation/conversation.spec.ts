@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { entitlement } from '../../api/accounts/plan';
 import { QuotaExceededException } from '../../api/reminders/quota-exceeded.exception';
+import { nextOccurrence } from '../../api/reminders/recurrence';
 import { RepeatRequiresPremiumException } from '../../api/reminders/repeat-errors';
 import type { ConversationState } from './conversation-state';
 import { Conversation, type ConversationPorts, type ConversationUser, type ReminderRef, type Turn } from './conversation';
@@ -68,6 +69,17 @@ class World {
           if (!live) return null;
           live.status = 'cancelled';
           return live;
+        },
+        skipOccurrence: async (_u, id) => {
+          const r = this.reminders.find((x) => x.id === id);
+          if (!r) throw new NotFoundException('Reminder not found.');
+          if (r.status !== 'pending') throw new ConflictException('Only pending reminders can be changed.');
+          r.status = 'cancelled';
+          const at = r.rrule ? nextOccurrence(r.rrule, r.timezone, r.dueAt, r.dueAt) : null;
+          if (!at) return null;
+          const next: ReminderRef = { ...r, id: 100 + this.reminders.length, dueAt: at, status: 'pending' };
+          this.reminders.push(next);
+          return next;
         },
         listUpcoming: async () => this.reminders.filter((r) => r.status === 'pending').sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime()),
         get: async (_u, id) => {
@@ -494,5 +506,57 @@ describe('Conversation: several reminders, corrections, repeats, zone question',
     world.now = new Date(world.now.getTime() + 3600_000); // past the correction window: a plain command
     expect(await say('décale-le à 18h')).toEqual(['🔁 Décalé : Sortir les poubelles — lundi 30 mars à 18:00 (Paris).']);
     expect(world.updated).toEqual([100]);
+  });
+
+  it('"annule-le" on a repeating reminder asks: just the next one or the whole series; "juste le prochain" skips one', async () => {
+    world.user = { ...world.user, plan: 'premium' };
+    await say('tous les lundis à 8h sortir les poubelles');
+    await say('oui');
+    world.now = new Date(world.now.getTime() + 3600_000); // past the correction window: a plain command
+    const asked = await bot.handle(world.user, { kind: 'text', text: 'annule-le' }, 'whatsapp', world.now);
+    const question = asked.replies[0].message;
+    expect(question.kind === 'text' && question.text).toBe(
+      '🔁 « Sortir les poubelles » se répète (tous les lundis à 08:00). J’annule juste le prochain (lundi 30 mars à 08:00) ou toute la série ?',
+    );
+    expect(question.kind === 'text' && question.buttons!.map((b) => [b.id, b.title])).toEqual([
+      ['skip:100', 'Juste le prochain'],
+      ['stop:100', 'Toute la série'],
+    ]);
+    expect(world.reminders[0].status).toBe('pending');
+    expect(await say('juste le prochain')).toEqual(['⏭️ C’est noté, je saute « Sortir les poubelles » (lundi 30 mars à 08:00). Le suivant : lundi 6 avril à 08:00.']);
+    expect(world.reminders.map((r) => [r.id, r.status])).toEqual([
+      [100, 'cancelled'],
+      [101, 'pending'],
+    ]);
+  });
+
+  it('en: "cancel it" on a repeating reminder asks; "the whole series" ends it, "no" keeps it, the words can say it at once', async () => {
+    world.user = { ...world.user, language: 'en', plan: 'premium' };
+    await say('every Monday at 8am put the bins out');
+    await say('yes');
+    world.now = new Date(world.now.getTime() + 3600_000);
+    expect((await say('cancel it'))[0]).toBe('🔁 "Put the bins out" repeats (every Monday at 08:00). Shall I cancel just the next one (Monday 30 March at 08:00) or the whole series?');
+    expect(await say('no')).toEqual(['OK, nothing changed.']);
+    expect(world.reminders[0].status).toBe('pending');
+    await say('cancel it');
+    expect(await say('the whole series')).toEqual(['⏹️ OK, "Put the bins out" will not repeat any more.']);
+    expect(world.reminders[0].status).toBe('cancelled');
+
+    await say('every Tuesday at 9am water the plants');
+    await say('yes');
+    world.now = new Date(world.now.getTime() + 3600_000);
+    expect(await say('skip the next one')).toEqual(['⏭️ OK, I will skip "Water the plants" (Tuesday 31 March at 09:00). The next one: Tuesday 7 April at 09:00.']);
+    expect(world.reminders.slice(1).map((r) => r.status)).toEqual(['cancelled', 'pending']);
+  });
+
+  it('right after confirming, "annule la série" ends the series and a one-off "annule" still cancels at once', async () => {
+    world.user = { ...world.user, plan: 'premium' };
+    await say('tous les jours à 8h prendre mes vitamines');
+    await say('oui');
+    expect(await say('annule la série')).toEqual(['⏹️ Entendu, « Prendre mes vitamines » ne sera plus répété.']);
+    expect(world.reminders[0].status).toBe('cancelled');
+    await say('demain à 9h appeler Paul');
+    await say('oui');
+    expect((await say('annule'))[0]).toMatch(/^🗑️ Annulé : Appeler Paul/);
   });
 });

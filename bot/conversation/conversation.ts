@@ -15,7 +15,7 @@ import type { Correction, Language, MissingWhen, Understanding, UnderstoodRemind
 import { zoneFromPhone } from '../../api/accounts/zone-from-phone';
 import type { ConversationState, Draft } from './conversation-state';
 import { type CatalogKey, formatWhen, t, zoneLabel } from './i18n';
-import { canonical, type Intent, parseIntent, zoneFromInput } from './intents';
+import { cancelScope, type CancelScope, canonical, type Intent, parseIntent, zoneFromInput } from './intents';
 import { reminderButtons, reminderCaption } from './reminder-message';
 import { errorCode, reminderErrorCode } from '../../api/reminders/reminder-errors';
 
@@ -86,6 +86,8 @@ export interface ConversationPorts {
     update(user: ConversationUser, id: number, input: { subject?: string; time?: Date; rrule?: string | null }): Promise<ReminderRef>;
     /** Ends the series the reminder belongs to; null when nothing was left to stop. */
     stopSeries(user: { id: number }, id: number): Promise<ReminderRef | null>;
+    /** Cancels this pending occurrence of a repeating reminder; the next one, or null when the series ended. */
+    skipOccurrence(user: { id: number }, id: number): Promise<ReminderRef | null>;
     listUpcoming(user: { id: number }): Promise<ReminderRef[]>;
     get(user: { id: number }, id: number): Promise<ReminderRef>;
     cancel(user: { id: number }, id: number): Promise<ReminderRef>;
@@ -134,6 +136,10 @@ export class Conversation {
     if (!text) {
       c.say('unrecognised');
       return undefined;
+    }
+    if (c.state.pending?.kind === 'cancelRepeat') {
+      const answered = await this.cancelRepeatAnswer(c, text);
+      if (answered) return answered;
     }
     const intent = parseIntent(text);
     // Words that could be commands are read as corrections first where one is expected: "change
@@ -249,7 +255,8 @@ export class Conversation {
     if (!corr) return undefined;
     await this.onReminder(c, async () => {
       if (corr.kind === 'cancel') {
-        const r = current.rrule ? ((await this.ports.reminders.stopSeries(c.user, id)) ?? current) : await this.ports.reminders.cancel(c.user, id);
+        if (current.rrule) return this.cancelRepeating(c, current, cancelScope(text));
+        const r = await this.ports.reminders.cancel(c.user, id);
         state.lastConfirmed = { ...last, ids: last.ids.filter((x) => x !== id) };
         c.reminderId = r.id;
         return c.say('cancel.done', { subject: r.subject, when: formatWhen(r.dueAt, r.timezone, c.user.language, c.now) });
@@ -326,7 +333,7 @@ export class Conversation {
         return this.list(c);
       case 'cancel':
         if (intent.n === undefined && !intent.it && (c.state.draft || c.state.batch)) return this.dropDraft(c);
-        return this.cancelReminder(c, intent.n, intent.it);
+        return this.cancelReminder(c, intent.n, intent.it, intent.scope);
       case 'reschedule':
         return this.reschedule(c, intent.n, intent.whenText, text);
       case 'snooze':
@@ -661,15 +668,83 @@ export class Conversation {
     return null;
   }
 
-  private async cancelReminder(c: TurnContext, n?: number, it?: boolean): Promise<void> {
+  private async cancelReminder(c: TurnContext, n?: number, it?: boolean, scope?: CancelScope): Promise<void> {
     const id = await this.target(c, n, it ?? false);
     if (id === 'unknown') return c.say('cancel.unknown', { n: n! });
     if (id === null || (n === undefined && !it)) return c.say('cancel.which');
     await this.onReminder(c, async () => {
+      const current = await this.ports.reminders.get(c.user, id);
+      if (current.rrule && current.status === 'pending') return this.cancelRepeating(c, current, scope);
       const r = await this.ports.reminders.cancel(c.user, id);
       c.reminderId = r.id;
       c.say('cancel.done', { subject: r.subject, when: formatWhen(r.dueAt, r.timezone, c.user.language, c.now) });
     });
+  }
+
+  /**
+   * "annule" about a repeating reminder: never silently the whole series. The words may already
+   * say which ("juste le prochain", "the whole series"); otherwise the bot asks, with a button for
+   * each, and reads the answer in words too.
+   */
+  private async cancelRepeating(c: TurnContext, current: ReminderRef, scope?: CancelScope): Promise<void> {
+    c.reminderId = current.id;
+    c.state.lastReminderId = current.id;
+    if (scope === 'occurrence') return this.skipNext(c, current.id);
+    if (scope === 'series') return this.stopRepeating(c, current.id);
+    c.state.pending = { kind: 'cancelRepeat', id: current.id };
+    c.say(
+      'cancel.askRepeat',
+      {
+        subject: current.subject,
+        repeat: this.repeatWords(c, current.rrule!, current.timezone, current.dueAt),
+        when: formatWhen(current.dueAt, current.timezone, c.user.language, c.now),
+      },
+      [
+        { id: `skip:${current.id}`, title: t(c.user.language, 'button.skipOne') },
+        { id: `stop:${current.id}`, title: t(c.user.language, 'button.wholeSeries') },
+      ],
+    );
+  }
+
+  /** The answer to "just the next one or the whole series?"; undefined when the text is something else. */
+  private async cancelRepeatAnswer(c: TurnContext, text: string): Promise<Record<string, unknown> | undefined> {
+    const asked = c.state.pending as Extract<ConversationState['pending'], { kind: 'cancelRepeat' }>;
+    const scope = cancelScope(text, true);
+    const intent = parseIntent(text);
+    if (scope) {
+      delete c.state.pending;
+      await this.onReminder(c, () => (scope === 'occurrence' ? this.skipNext(c, asked.id) : this.stopRepeating(c, asked.id)));
+      return { cancel: scope, reminderId: asked.id };
+    }
+    // "non", "rien", "keep it": nothing changes.
+    if (intent?.type === 'no' || /^(?:rien|aucun|nothing|neither|none|keep(?: it)?|garde(?:-le)?)$/.test(canonical(text))) {
+      delete c.state.pending;
+      c.say('cancel.kept');
+      return { cancel: 'none' };
+    }
+    // Anything else is a new message: the question is dropped.
+    delete c.state.pending;
+    return undefined;
+  }
+
+  private async skipNext(c: TurnContext, id: number): Promise<void> {
+    const current = await this.ports.reminders.get(c.user, id);
+    const next = await this.ports.reminders.skipOccurrence(c.user, id);
+    c.reminderId = next?.id ?? id;
+    if (next) c.state.lastReminderId = next.id;
+    if (!next) return c.say('series.stopped', { subject: current.subject });
+    c.say('cancel.skipped', {
+      subject: current.subject,
+      when: formatWhen(current.dueAt, current.timezone, c.user.language, c.now),
+      next: formatWhen(next.dueAt, next.timezone, c.user.language, c.now),
+    });
+  }
+
+  private async stopRepeating(c: TurnContext, id: number): Promise<void> {
+    const stopped = await this.ports.reminders.stopSeries(c.user, id);
+    if (!stopped) return c.say('series.none');
+    c.reminderId = stopped.id;
+    c.say('series.stopped', { subject: stopped.subject });
   }
 
   private async reschedule(c: TurnContext, n: number | undefined, whenText: string, fullText: string): Promise<void> {
@@ -740,12 +815,12 @@ export class Conversation {
         else c.say('confirm.nothing');
         break;
       case 'stop':
-        await this.onReminder(c, async () => {
-          const stopped = await this.ports.reminders.stopSeries(c.user, Number(arg));
-          if (!stopped) return c.say('series.none');
-          c.reminderId = stopped.id;
-          c.say('series.stopped', { subject: stopped.subject });
-        });
+        if (c.state.pending?.kind === 'cancelRepeat') delete c.state.pending;
+        await this.onReminder(c, () => this.stopRepeating(c, Number(arg)));
+        break;
+      case 'skip':
+        if (c.state.pending?.kind === 'cancelRepeat') delete c.state.pending;
+        await this.onReminder(c, () => this.skipNext(c, Number(arg)));
         break;
       case 'snooze': {
         const delta = SNOOZE[extra as keyof typeof SNOOZE] ?? SNOOZE['10m'];

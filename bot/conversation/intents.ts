@@ -7,8 +7,11 @@ export type Intent =
   | { type: 'start'; token?: string }
   | { type: 'help' }
   | { type: 'list' }
-  /** `n`: position in the last list; `it`: the reminder last talked about. */
-  | { type: 'cancel'; n?: number; it?: boolean }
+  /**
+   * `n`: position in the last list; `it`: the reminder last talked about; `scope`, for a repeating
+   * one, when the words say it: only its next occurrence, or the whole series.
+   */
+  | { type: 'cancel'; n?: number; it?: boolean; scope?: CancelScope }
   | { type: 'reschedule'; n?: number; whenText: string }
   | { type: 'snooze'; whenText?: string }
   | { type: 'lang'; language?: Language }
@@ -41,6 +44,29 @@ export function canonical(text: string): string {
 }
 
 const ORDINAL = String.raw`(?:n°|no\.?|numero|number|#|le|la|the|rappel|reminder)`;
+
+export type CancelScope = 'occurrence' | 'series';
+
+/** Words that say which part of a repeating reminder to cancel (canonical text: no accents). */
+const OCCURRENCE_WORDS = String.raw`(?:(?:seulement|juste|only|just)\s+)?(?:le\s+prochain|la\s+prochaine|celui-ci|celui\s+la|cette\s+fois(?:-ci)?|(?:this|that)\s+(?:one|time)|the\s+next(?:\s+one)?|next\s+one|(?:cette|l')\s*occurrence|this\s+occurrence)`;
+const SERIES_WORDS = String.raw`(?:(?:toute\s+)?la\s+serie|(?:the\s+)?(?:whole\s+|entire\s+)?series|for\s+good|definitivement|pour\s+de\s+bon)`;
+/** In answer to "just the next one or the whole series?", "all" and "tous" say the series too. */
+const ALL_WORDS = String.raw`(?:tous|toutes|tout|all(?:\s+of\s+them)?|everything|the\s+whole\s+thing|les\s+deux)`;
+const OCCURRENCE_RE = new RegExp(String.raw`(?:^|\s)${OCCURRENCE_WORDS}(?:\s|$)`);
+const SERIES_RE = new RegExp(String.raw`(?:^|\s)${SERIES_WORDS}(?:\s|$)`);
+const ALL_RE = new RegExp(String.raw`(?:^|\s)${ALL_WORDS}(?:\s|$)`);
+
+/**
+ * Which part of a repeating reminder a text names: "juste le prochain", "the whole series", or
+ * neither. `answering`: the text answers the bot's question, where "all" / "tous" also mean the series.
+ */
+export function cancelScope(raw: string, answering = false): CancelScope | undefined {
+  const text = canonical(raw);
+  if (/^(?:skip|saute[rz]?|passe[rz]?)(?:\s|$)/.test(text) || OCCURRENCE_RE.test(text)) return 'occurrence';
+  if (/^(?:stop|arrete[rz]?)\s+(?:repeating|la\s+serie|de\s+repeter)/.test(text) || SERIES_RE.test(text)) return 'series';
+  if (answering && ALL_RE.test(text)) return 'series';
+  return undefined;
+}
 
 export function parseIntent(raw: string): Intent | null {
   const text = canonical(raw);
@@ -90,12 +116,19 @@ export function parseIntent(raw: string): Intent | null {
     return { type: 'list' };
   }
 
-  const cancel = new RegExp(String.raw`^(?:cancel|delete|remove|annule[rz]?|supprime[rz]?|efface[rz]?)(?:[- ](it|le|la|l'|ce rappel|this one|that one))?(?:\s+${ORDINAL})*\s*(\d+)?$`).exec(text);
+  const cancel = new RegExp(
+    String.raw`^(?:cancel|delete|remove|annule[rz]?|supprime[rz]?|efface[rz]?)(?:[- ](it|le|la|l'|ce rappel|this one|that one))?(?:\s+${ORDINAL})*\s*(\d+)?(?:\s+(${OCCURRENCE_WORDS}|${SERIES_WORDS}))?$`,
+  ).exec(text);
   if (cancel) {
-    if (cancel[2]) return { type: 'cancel', n: Number(cancel[2]) };
-    if (cancel[1]) return { type: 'cancel', it: true };
+    const scope = cancel[3] ? cancelScope(cancel[3]) : undefined;
+    const extra = scope ? { scope } : {};
+    if (cancel[2]) return { type: 'cancel', n: Number(cancel[2]), ...extra };
+    if (cancel[1] || scope) return { type: 'cancel', it: true, ...extra };
     return NO.has(text) ? { type: 'no' } : { type: 'cancel' };
   }
+  // "skip the next one", "saute le prochain", "stop repeating it": about the reminder last talked about.
+  if (/^(?:skip|saute[rz]?)(?:[- ](?:it|le|la|l'))?(?:\s|$)/.test(text) && cancelScope(text) === 'occurrence') return { type: 'cancel', it: true, scope: 'occurrence' };
+  if (/^(?:stop|arrete[rz]?)\s+(?:repeating|la\s+serie|de\s+(?:le\s+|la\s+)?repeter)/.test(text)) return { type: 'cancel', it: true, scope: 'series' };
   if (NO.has(text)) return { type: 'no' };
 
   const move = new RegExp(

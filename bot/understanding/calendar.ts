@@ -52,24 +52,23 @@ export function nthDayOfMonth(year: number, month: number, n: number): DateTime 
 }
 
 /** A calendar date with an implied year or month, moved forward so it is not in the past (rule 7). */
-export function forwardDate(date: Ymd, today: DateTime): Ymd {
-  const t = today.startOf('day');
-  const valid = (y: number, m: number) => {
-    const d = DateTime.fromObject({ year: y, month: m, day: date.day }, { zone: 'utc' });
-    return d.isValid && d.day === date.day ? d : null;
-  };
+export function forwardDate(date: Ymd, today: { year: number; month: number; day: number }): Ymd {
+  // Integer arithmetic on calendar fields: called for every date said, so no DateTime here.
+  const todayKey = today.year * 10000 + today.month * 100 + today.day;
+  const fits = (y: number, m: number) => m >= 1 && m <= 12 && date.day >= 1 && date.day <= new Date(Date.UTC(y, m, 0)).getUTCDate();
   if (date.monthImplied) {
     for (let i = 0; i < 24; i++) {
-      const base = t.plus({ months: i });
-      const d = valid(base.year, base.month);
-      if (d && d.toISODate()! >= t.toISODate()!) return ymd(d);
+      const m0 = today.month - 1 + i;
+      const y = today.year + Math.floor(m0 / 12);
+      const m = (m0 % 12) + 1;
+      if (fits(y, m) && y * 10000 + m * 100 + date.day >= todayKey) return { year: y, month: m, day: date.day };
     }
     return date;
   }
   if (date.yearImplied) {
     for (let i = 0; i < 9; i++) {
-      const d = valid(t.year + i, date.month);
-      if (d && d.toISODate()! >= t.toISODate()!) return ymd(d);
+      const y = today.year + i;
+      if (fits(y, date.month) && y * 10000 + date.month * 100 + date.day >= todayKey) return { year: y, month: date.month, day: date.day };
     }
   }
   return date;

@@ -1,6 +1,7 @@
 import * as chrono from 'chrono-node';
 import { englishParsers } from './en-parsers';
 import { frenchParsers } from './fr-parsers';
+import { hinted } from './piece-parser';
 import { Language } from './types';
 
 /**
@@ -38,6 +39,16 @@ const REPLACED_PARSERS = new Set([
  */
 const KEPT_REFINERS = new Set(['OverlapRemovalRefiner', 'ENUnlikelyFormatFilter']);
 
+/**
+ * chrono's kept parsers read numeric dates or need a month name from its dictionaries (every
+ * entry starts as below, after one of chrono's ASCII word boundaries); its French month-name
+ * parser also needs the day's digits. A text with none of these skips them (see `hinted`).
+ */
+const CHRONO_HINT: Record<Language, RegExp> = {
+  en: /\d|(?<![A-Za-z0-9_])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i,
+  fr: /\d/,
+};
+
 function build(language: Language, bareDurations: boolean, dayFirst: boolean): chrono.Chrono {
   const base = language === 'fr' ? chrono.fr.casual.clone() : chrono.en.casual.clone();
   if (language === 'en' && dayFirst) {
@@ -47,7 +58,7 @@ function build(language: Language, bareDurations: boolean, dayFirst: boolean): c
     if (slash) base.parsers = base.parsers.map((p) => (p.constructor.name === 'SlashDateFormatParser' ? slash : p));
   }
   const custom = language === 'en' ? englishParsers(bareDurations) : frenchParsers(bareDurations);
-  base.parsers = [...custom, ...base.parsers.filter((p) => !REPLACED_PARSERS.has(p.constructor.name))];
+  base.parsers = [...custom, ...base.parsers.filter((p) => !REPLACED_PARSERS.has(p.constructor.name)).map((p) => hinted(p, CHRONO_HINT[language]))];
   base.refiners = base.refiners.filter((r) => KEPT_REFINERS.has(r.constructor.name));
   // Overlap removal must be last so that a fragment never survives beside a longer one.
   return base;

@@ -8,7 +8,7 @@ import {
   zonePiece,
   WeekdayMode,
 } from './shared-pieces';
-import { after, before, PieceMatch, pieceParser } from './piece-parser';
+import { after, before, hinted, PieceMatch, pieceParser } from './piece-parser';
 import { DayPart, WhenPiece } from './types';
 import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, fold, placeAlternation, ZONE_ABBREVIATIONS } from './vocabulary';
 import { ymd } from './calendar';
@@ -394,19 +394,47 @@ function enZoneParser(): Parser[] {
   return [named, abbr, region];
 }
 
+/**
+ * Words without which each parser cannot match (see `hinted`): derived from its pattern's
+ * required parts, so a text without them skips the parser's scan and nothing else changes.
+ */
+const EN_HINTS = {
+  // Every match ends with the word "time" after a place ("New York time", "Paris standard time").
+  zone: /\p{L}\s+time(?![\p{L}])/iu,
+  zoneAbbr: /[A-Z]{2}/,
+  region: /eastern|central|mountain|pacific/i,
+  // A delay needs a quantity or a unit…
+  duration: /\d|sec|min|hour|hr|day|week|wk|fortnight|month|year|yr|half|quarter|(?<![\p{L}])an?\s*h(?![\p{L}])/iu,
+  // …and, unless it is a bare answer to "when?", the words that make it one ("in", "from now", "later").
+  delay: /(?:in|within|after)\s|from\s+(?:now|today)|later|time/i,
+  ordinal: /first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last/i,
+  month: /month/i,
+  monthName: new RegExp(EN_MONTH_RE, 'i'),
+  the: /the/i,
+  // Weekday names and their short forms start a word ("month" and "sunny" hold none).
+  weekday: new RegExp(`(?<![\\p{L}])(?:${EN_WEEKDAY_RE})`, 'iu'),
+  casualDate: /today|tom|tmr|2mo|2mr|week|month|year/i,
+  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing/iu,
+  vague: /later|some|in\s+a\s/i,
+  time: /\d|noon|midnight|midday|mid[\s-]day/i,
+};
+
 export function englishParsers(bareDurations: boolean): Parser[] {
+  const [named, abbr, region] = enZoneParser();
   return [
-    ...enZoneParser(),
-    enDurationParser(false),
-    ...(bareDurations ? [enDurationParser(true)] : []),
-    enOrdinalParser(),
-    enMonthDayRelativeParser(),
-    enMonthTheDayParser(),
-    enDayOfMonthParser(),
-    enWeekdayParser(),
-    enCasualDateParser(),
-    enDayPartParser(),
-    enVagueParser(),
-    enTimeParser(),
+    hinted(named, EN_HINTS.zone),
+    hinted(abbr, EN_HINTS.zoneAbbr),
+    hinted(region, EN_HINTS.region),
+    hinted(enDurationParser(false), [EN_HINTS.duration, EN_HINTS.delay]),
+    ...(bareDurations ? [hinted(enDurationParser(true), EN_HINTS.duration)] : []),
+    hinted(enOrdinalParser(), EN_HINTS.ordinal),
+    hinted(enMonthDayRelativeParser(), EN_HINTS.month),
+    hinted(enMonthTheDayParser(), EN_HINTS.monthName),
+    hinted(enDayOfMonthParser(), EN_HINTS.the),
+    hinted(enWeekdayParser(), EN_HINTS.weekday),
+    hinted(enCasualDateParser(), EN_HINTS.casualDate),
+    hinted(enDayPartParser(), EN_HINTS.dayPart),
+    hinted(enVagueParser(), EN_HINTS.vague),
+    hinted(enTimeParser(), EN_HINTS.time),
   ];
 }

@@ -1,7 +1,7 @@
 import type { Parser } from 'chrono-node';
 import { ymd } from './calendar';
 import { DURATION_FR } from './duration';
-import { before, pieceParser } from './piece-parser';
+import { before, hinted, pieceParser } from './piece-parser';
 import { durationPiece, ordinalDayPiece, relativeMonthDayPiece, weekdayPiece, WeekdayMode, zonePiece } from './shared-pieces';
 import { DayPart, WhenPiece } from './types';
 import { fold, FR_MONTH_RE, FR_MONTHS, FR_ORDINALS, FR_WEEKDAY_RE, FR_WEEKDAYS, placeAlternation } from './vocabulary';
@@ -295,20 +295,42 @@ function frZoneParser(): Parser {
   return pieceParser('fr-zone', re, (m) => zonePiece(m.groups.place ?? ''));
 }
 
+/**
+ * Words without which each parser cannot match (see `hinted`): derived from its pattern's
+ * required parts, so a text without them skips the parser's scan and nothing else changes.
+ */
+const FR_HINTS = {
+  // "heure de Montréal", "heure du Québec": the singular "heure" followed by a word.
+  zone: /heure\s+\p{L}/iu,
+  duration: /\d|un|quelques|demi|quart/i,
+  // A delay (not a bare answer to "quand ?") is introduced by "dans", "d'ici", "sous" or followed by "plus tard".
+  delay: /dans\s|d'ici|sous\s|plus\s+tard/i,
+  ordinal: new RegExp(`mois|${FR_MONTH_RE}`, 'i'),
+  monthDay: /mois|courant|premier/i,
+  dayOfMonth: /le|du/i,
+  weekday: new RegExp(FR_WEEKDAY_RE, 'i'),
+  casualDate: /aujourd|ce\s+jour|journ|demain|semaine|mois|ann|week|fin/i,
+  dayPart: /mat|apr|soir|nuit|premi|journ/i,
+  meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ/i,
+  vague: /heure|tard|tant|moment|peu/i,
+  time: /\d|midi|minuit/i,
+  digit: /\d/,
+};
+
 export function frenchParsers(bareDurations: boolean): Parser[] {
   return [
-    frZoneParser(),
-    frDurationParser(false),
-    ...(bareDurations ? [frDurationParser(true)] : []),
-    frOrdinalParser(),
-    frMonthDayParser(),
-    frDayOfMonthParser(),
-    frWeekdayParser(),
-    frCasualDateParser(),
-    frDayPartParser(),
-    frMealParser(),
-    frVagueParser(),
-    frTimeParser(),
-    frBareHourParser(),
+    hinted(frZoneParser(), FR_HINTS.zone),
+    hinted(frDurationParser(false), [FR_HINTS.duration, FR_HINTS.delay]),
+    ...(bareDurations ? [hinted(frDurationParser(true), FR_HINTS.duration)] : []),
+    hinted(frOrdinalParser(), FR_HINTS.ordinal),
+    hinted(frMonthDayParser(), FR_HINTS.monthDay),
+    hinted(frDayOfMonthParser(), FR_HINTS.dayOfMonth),
+    hinted(frWeekdayParser(), FR_HINTS.weekday),
+    hinted(frCasualDateParser(), FR_HINTS.casualDate),
+    hinted(frDayPartParser(), FR_HINTS.dayPart),
+    hinted(frMealParser(), FR_HINTS.meal),
+    hinted(frVagueParser(), FR_HINTS.vague),
+    hinted(frTimeParser(), FR_HINTS.time),
+    hinted(frBareHourParser(), FR_HINTS.digit),
   ];
 }

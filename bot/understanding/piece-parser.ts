@@ -52,6 +52,24 @@ export interface PieceMatch {
 
 export type PieceBuilder = (m: PieceMatch, env: ParseEnv) => WhenPiece | null;
 
+/** A pattern that fails at once: V8 tries a start-anchored pattern at the first position only. */
+const NEVER = /^(?!)/;
+
+/**
+ * Runs `parser` only on texts where `hint` matches (every one of them, if several): a cheap test of words without which the
+ * parser's pattern cannot match (a weekday name, a digit, "month"). chrono tries every pattern at
+ * every position of the text, and most messages hold no zone, no ordinal, no month name; the hint
+ * spares those scans. A hint must be a necessary condition, never a guess, so results never change.
+ */
+export function hinted<P extends Parser>(parser: P, hint: RegExp | RegExp[]): Parser {
+  const hints = Array.isArray(hint) ? hint : [hint];
+  return {
+    pattern: (context: ParsingContext) => (hints.every((h) => h.test(context.text)) ? parser.pattern(context) : NEVER),
+    extract: (context: ParsingContext, match: RegExpMatchArray) => parser.extract(context, match),
+    name: (parser as { name?: string }).name ?? parser.constructor.name,
+  } as Parser;
+}
+
 /**
  * A chrono Parser from a regular expression and a function that reads the match into a piece.
  * Word boundaries are Unicode-aware (chrono's \b-style checks miss "à" and "é").
@@ -71,14 +89,13 @@ export function pieceParser(name: string, inner: string, build: PieceBuilder, fl
       const text = match[2];
       const piece = build({ groups: { ...(match.groups ?? {}) }, text, index, input: context.text }, env);
       if (!piece) return null;
-      const result = context.createParsingResult(index, text);
       // The piece is all that is read back (pieceOf); chrono's kept refiners look only at the
-      // text and position, so no date components are assigned.
+      // text and position, so no date components are assigned. One components object, handed to
+      // the result (a result made without one builds its own, a cost per match).
       const start = context.createParsingComponents();
       registry.push(piece);
       start.addTag(PIECE_TAG + (registry.length - 1));
-      result.start = start;
-      return result;
+      return context.createParsingResult(index, text, start);
     },
   };
   return parser;

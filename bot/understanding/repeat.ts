@@ -8,8 +8,11 @@ import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, fold, FR_MONTH_RE, FR_ORDINALS, 
  * they leave ("every year on 14 March", "tous les mois le 5") are read by the date parsers and
  * anchor the rule (see understand.ts).
  */
-/** The frequencies of api/reminders/recurrence.ts (contract B); no MINUTELY there. */
-export type Freq = 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+/** The frequencies of api/reminders/recurrence.ts (contract B). */
+export type Freq = 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+
+/** The engine's shortest MINUTELY gap (MIN_MINUTES there): a shorter one is not read as a repetition. */
+const MIN_MINUTES = 5;
 
 export interface RepeatMarker {
   start: number;
@@ -35,7 +38,7 @@ const EN_WD = `${EN_WD_FULL}|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun`;
 const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|and|&|or|\\+)\\s*|\\s+)(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
 const EN_ORD = 'first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|second\\s+(?:to\\s+)?last';
 const EN_DAYNUM = '\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last(?:\\s+day)?';
-const EN_UNIT = 'hour|hr|day|week|fortnight|month|year';
+const EN_UNIT = 'minute|min|hour|hr|day|week|fortnight|month|year';
 const EN_DAYNUM_LIST = `(?:${EN_DAYNUM})(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?(?:${EN_DAYNUM}))*`;
 
 const FR_WD = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
@@ -51,10 +54,12 @@ type Build = (g: Record<string, string | undefined>, text: string) => Omit<Repea
 interface Pattern {
   re: RegExp;
   build: Build;
+  /** Words without which `re` cannot match: a text without them skips the scan (never changes a result). */
+  hint: RegExp;
 }
 
-function pattern(source: string, build: Build): Pattern {
-  return { re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'giu'), build };
+function pattern(hint: RegExp, source: string, build: Build): Pattern {
+  return { re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'giu'), build, hint };
 }
 
 /** "10th and the 25th", "10 et le 25": the days of a month, in order, or null. "last" is -1. */
@@ -100,6 +105,7 @@ function frOrdinal(s: string): number | undefined {
 
 function unitFreq(u: string): { freq: Freq; mult: number } | null {
   const t = fold(u);
+  if (/^(?:minute|min|mn$)/.test(t)) return { freq: 'MINUTELY', mult: 1 };
   if (/^(?:hour|hr|heure|h$)/.test(t)) return { freq: 'HOURLY', mult: 1 };
   if (/^(?:day|jour)/.test(t)) return { freq: 'DAILY', mult: 1 };
   if (/^fortnight/.test(t)) return { freq: 'WEEKLY', mult: 2 };
@@ -136,7 +142,7 @@ function except(words: string, table: Record<string, number>): Omit<RepeatMarker
 
 const EN_PATTERNS: Pattern[] = [
   // "the first monday of every month", "every last friday of the month", "monthly on the 2nd tuesday".
-  pattern(
+  pattern(/every|each|monthly/i, 
     `(?<lead>(?:on\\s+)?(?:every|each)\\s+|monthly\\s+on\\s+|(?:on\\s+)?)(?:the\\s+)?(?<ord>${EN_ORD})\\s+(?<wd>${EN_WD})s?(?:\\s+(?:of|in)\\s+(?<tgt>every|each|the)\\s+month)?`,
     (g) => {
       const habit = /every|each|monthly/.test(g.lead ?? '') || /every|each/.test(g.tgt ?? '');
@@ -152,7 +158,7 @@ const EN_PATTERNS: Pattern[] = [
     },
   ),
   // "the 5th of every month", "the last day of each month", "every month on the 5th", "monthly on the 1st".
-  pattern(
+  pattern(/every|each|monthly/i, 
     `(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:every|each)\\s+month` +
       `|(?:every|each)\\s+month\\s+on\\s+the\\s+(?<d2>${EN_DAYNUM_LIST})|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM_LIST})` +
       `|(?:every|each)\\s+(?:the\\s+)?(?<d4>\\d{1,2}(?:st|nd|rd|th))(?!\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}]))`,
@@ -165,40 +171,41 @@ const EN_PATTERNS: Pattern[] = [
     },
   ),
   // "every day except weekends", "every day but sunday": the week without those days.
-  pattern(
+  pattern(/except|but|apart|other/i, 
     `(?:every\\s+day|daily|each\\s+day)\\s*,?\\s+(?:except|but|apart\\s+from|other\\s+than)\\s+(?:on\\s+)?(?:the\\s+)?(?<ex>week-?\\s?ends?|${EN_WD_LIST})`,
     (g) => except(g.ex ?? '', EN_WEEKDAYS),
   ),
   // "every weekday", "on weekdays", "monday to friday", "every working day".
-  pattern(
+  pattern(/day|mon/i, 
     `(?:(?:every|each|on)\\s+)?(?:week\\s?days|work(?:ing)?\\s?days|(?:business|school)\\s?days)|(?:every|each)\\s+(?:week\\s?day|work(?:ing)?\\s?day|(?:business|school)\\s?day)` +
       `|(?:(?:every\\s+day\\s+)?from\\s+)?mon(?:day)?\\s*(?:to|through|thru|till|until|-)\\s*fri(?:day)?`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
   ),
-  pattern(`(?:every|each)\\s+weekend|(?:on\\s+)?weekends`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] })),
+  pattern(/weekend/i, `(?:every|each)\\s+weekend|(?:on\\s+)?weekends`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] })),
   // "every other tuesday", "every monday and wednesday", "each fri".
-  pattern(`(?:every|each)\\s+(?:(?<other>other\\s+|second\\s+|2nd\\s+)|(?<n>\\d)\\s+(?=(?:${EN_WD_FULL})s))?(?<wds>${EN_WD_LIST})`, (g) => {
+  pattern(/every|each/i, `(?:every|each)\\s+(?:(?<other>other\\s+|second\\s+|2nd\\s+)|(?<n>\\d)\\s+(?=(?:${EN_WD_FULL})s))?(?<wds>${EN_WD_LIST})`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
     if (!byDay.length) return null;
     const interval = g.n ? Number(g.n) : g.other ? 2 : 1;
     return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
   }),
   // "mondays", "on tuesdays and thursdays": a plural weekday is a habit.
-  pattern(`(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s(?:\\s*(?:,|and|&|or)\\s*(?:on\\s+)?(?:${EN_WD_FULL})s)*)`, (g) => {
+  pattern(/days/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s(?:\\s*(?:,|and|&|or)\\s*(?:on\\s+)?(?:${EN_WD_FULL})s)*)`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
     return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay } : null;
   }),
-  // "every 3 days", "every other week", "every 2 hours".
-  pattern(`(?:every|each)\\s+(?:(?<n>\\d+)|other|second)\\s+(?<u>${EN_UNIT})s?`, (g) => {
+  // "every 3 days", "every other week", "every 2 hours", "every 30 minutes" (MINUTELY from MIN_MINUTES up).
+  pattern(/every|each/i, `(?:every|each)\\s+(?:(?<n>\\d+)|other|second)\\s+(?<u>${EN_UNIT})s?`, (g) => {
     const f = unitFreq(g.u ?? '');
     if (!f) return null;
     const n = g.n ? Number(g.n) : 2;
     if (!n) return null;
     const interval = n * f.mult;
+    if (f.freq === 'MINUTELY' && interval < MIN_MINUTES) return null;
     return { kind: 'freq', freq: f.freq, ...(interval > 1 ? { interval } : {}) };
   }),
   // "every day", "every morning", "daily", "once a week", "every fortnight".
-  pattern(
+  pattern(/every|each|daily|nightly|hourly|weekly|fortnightly|monthly|yearly|annually|once/i, 
     `(?:every|each)\\s+(?:single\\s+)?(?<u>${EN_UNIT}|morning|afternoon|evening|night|lunch(?:\\s*time)?)` +
       `|(?<adv>daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|yearly|annually)` +
       `|once\\s+(?:a|per|every)\\s+(?<once>day|week|month|year)`,
@@ -210,32 +217,33 @@ const EN_PATTERNS: Pattern[] = [
         const f = { daily: 'DAILY', hourly: 'HOURLY', weekly: 'WEEKLY', monthly: 'MONTHLY', yearly: 'YEARLY', annually: 'YEARLY' }[adv];
         return f ? { kind: 'freq', freq: f as Freq } : null;
       }
-      const part = partOf(g.u ?? '');
-      if (part) return { kind: 'freq', freq: 'DAILY', part };
+      // A unit first: "fortnight" is two weeks, not a night.
       const f = unitFreq(g.u ?? g.once ?? '');
-      if (!f) return null;
-      return { kind: 'freq', freq: f.freq, ...(f.mult > 1 ? { interval: f.mult } : {}) };
+      if (f?.freq === 'MINUTELY') return null;
+      if (f) return { kind: 'freq', freq: f.freq, ...(f.mult > 1 ? { interval: f.mult } : {}) };
+      const part = partOf(g.u ?? '');
+      return part ? { kind: 'freq', freq: 'DAILY', part } : null;
     },
   ),
   // "every 4th of July", "each march 14": a repetition of a calendar date (the date parsers read it).
-  pattern(
+  pattern(/every|each/i, 
     `(?:every|each)(?=\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}])|(?:${EN_MONTH_RE})\\s+(?:the\\s+)?\\d{1,2}(?!\\d)))`,
     () => ({ kind: 'freq', freq: 'YEARLY' }),
   ),
   // "twice a day", "3 times a day": daily, at the times said.
-  pattern(`(?:twice|(?:\\d+)\\s+times)\\s+(?:a|per|every)\\s+day|twice\\s+daily`, () => ({ kind: 'freq', freq: 'DAILY' })),
+  pattern(/twice|times/i, `(?:twice|(?:\\d+)\\s+times)\\s+(?:a|per|every)\\s+day|twice\\s+daily`, () => ({ kind: 'freq', freq: 'DAILY' })),
   // Ends: "for 5 days", "for the next 3 weeks", "10 times", "until".
-  pattern(`for\\s+(?:the\\s+next\\s+)?(?<n>\\d+|a|one)\\s+(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times(?!\\s+(?:a|per|every)\\s)`, (g) => {
+  pattern(/for|times/i, `for\\s+(?:the\\s+next\\s+)?(?<n>\\d+|a|one)\\s+(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times(?!\\s+(?:a|per|every)\\s)`, (g) => {
     if (g.t) return { kind: 'count', count: Number(g.t), countUnit: 'times' };
     const n = /^(?:a|one)$/i.test(g.n ?? '') ? 1 : Number(g.n);
     return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
   }),
-  pattern(`until|till|through|up\\s+to\\s+and\\s+including`, () => ({ kind: 'until' })),
+  pattern(/until|till|through|up\s+to/i, `until|till|through|up\\s+to\\s+and\\s+including`, () => ({ kind: 'until' })),
 ];
 
 const FR_PATTERNS: Pattern[] = [
   // "le premier lundi de chaque mois", "tous les derniers vendredis du mois".
-  pattern(
+  pattern(/mois/i, 
     `(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})`,
     (g) => {
       const habit = /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? ''));
@@ -247,7 +255,7 @@ const FR_PATTERNS: Pattern[] = [
     },
   ),
   // "le 10 de chaque mois", "tous les 5 du mois", "le premier du mois", "le dernier jour de chaque mois".
-  pattern(
+  pattern(/mois/i, 
     `(?:(?<lead>le|chaque|tous\\s+les)\\s+)?(?<d>${FR_DAYNUM}(?:\\s*(?:,|et)\\s*(?:le\\s+)?${FR_DAYNUM})*)\\s+(?<tgt>${FR_MONTHLY})(?!\\s+(?:prochain|suivant|en\\s+cours))(?!-ci)`,
     (g) => {
       const d = fold(g.d ?? '');
@@ -261,30 +269,30 @@ const FR_PATTERNS: Pattern[] = [
     },
   ),
   // "tous les jours sauf le week-end", "chaque jour sauf le dimanche": the week without those days.
-  pattern(
+  pattern(/sauf|except|hormis|part/i, 
     `(?:tous\\s+les\\s+jours|chaque\\s+jour|quotidiennement)\\s*,?\\s+(?:sauf|except[ée]|hormis|[àa]\\s+part)\\s+(?:le\\s+|les\\s+)?(?<ex>week-?\\s?ends?|fins?\\s+de\\s+semaine|${FR_WD_LIST})`,
     (g) => except(g.ex ?? '', FR_WEEKDAYS),
   ),
   // "en semaine", "du lundi au vendredi", "tous les jours de la semaine", "les jours ouvrables".
-  pattern(
+  pattern(/semaine|ouvr|lundi|travail/i, 
     `(?:tous\\s+les\\s+jours|chaque\\s+jour)\\s+(?:de\\s+(?:la\\s+)?semaine|ouvr(?:ables?|[ée]s?))|en\\s+semaine|du\\s+lundi\\s+au\\s+vendredi` +
       `|(?:les|tous\\s+les)\\s+jours\\s+(?:de\\s+semaine|ouvr(?:ables|[ée]s))|(?:chaque|tous\\s+les)\\s+jours?\\s+de\\s+travail`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
   ),
   // "tous les week-ends"; in Quebec "toutes les fins de semaine".
-  pattern(
+  pattern(/week|fin/i, 
     `(?:tous\\s+les|les)\\s+week-?\\s?ends?|chaque\\s+week-?\\s?end|(?:toutes\\s+les|les)\\s+fins\\s+de\\s+semaine|chaque\\s+fin\\s+de\\s+semaine`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] }),
   ),
   // "tous les lundis", "chaque mardi et jeudi", "un lundi sur deux".
-  pattern(`(?:tous\\s+les|chaque)\\s+(?:(?<every>\\d)\\s+)?(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
+  pattern(/tous|chaque|sur/i, `(?:tous\\s+les|chaque)\\s+(?:(?<every>\\d)\\s+)?(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
     const byDay = weekdayCodes(g.wds ?? g.wd1 ?? '', FR_WEEKDAYS);
     if (!byDay.length) return null;
     const interval = g.n1 ? Number(g.n1) : g.every ? Number(g.every) : g.alt ? 2 : 1;
     return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
   }),
   // "les mardis et jeudis", "le lundi et le jeudi": plural or listed weekdays are a habit.
-  pattern(
+  pattern(/lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i, 
     `les\\s+(?<wds>(?:${FR_WD})s(?:\\s*(?:,|et|ou)\\s*(?:les\\s+)?(?:${FR_WD})s?)*)` +
       `|le\\s+(?<l2>(?:${FR_WD})(?:\\s*(?:,|et)\\s*le\\s+(?:${FR_WD}))+)`,
     (g) => {
@@ -293,14 +301,15 @@ const FR_PATTERNS: Pattern[] = [
     },
   ),
   // "tous les 3 jours", "toutes les 2 semaines", "une semaine sur deux", "tous les 15 jours".
-  pattern(
-    `(?:${FR_EVERY}|aux)\\s+(?<n>\\d+)\\s+(?<u>heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
+  pattern(/tou|chaque|aux|sur/i, 
+    `(?:${FR_EVERY}|aux)\\s+(?<n>\\d+)\\s+(?<u>minutes?|min|mn|heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
       `|(?:1|une?)\\s+(?<u2>semaine|jour|mois|an|ann[ée]e)\\s+sur\\s+(?<n2>\\d+)`,
     (g) => {
       const f = unitFreq(g.u ?? g.u2 ?? '');
       let n = Number(g.n ?? g.n2);
       if (!f || !n) return null;
       let freq = f.freq;
+      if (freq === 'MINUTELY' && n < MIN_MINUTES) return null;
       // "tous les quinze jours" is every other week, "tous les huit jours" every week.
       if (freq === 'DAILY' && (n === 15 || n === 14)) [freq, n] = ['WEEKLY', 2];
       else if (freq === 'DAILY' && (n === 8 || n === 7)) [freq, n] = ['WEEKLY', 1];
@@ -308,7 +317,7 @@ const FR_PATTERNS: Pattern[] = [
     },
   ),
   // "tous les jours", "chaque matin", "toutes les heures", "quotidiennement", "une fois par semaine".
-  pattern(
+  pattern(/tou|chaque|quotid|journel|hebdo|mensuel|annuel|fois/i, 
     `${FR_EVERY}\\s+(?:les\\s+)?(?<u>jours?|journ[ée]es?|matins?|matin[ée]es?|soirs?|soir[ée]es?|midis?|apr[èe]s[\\s-]midis?|nuits?|heures?|semaines?|mois|ans?|ann[ée]es?)` +
       `|(?<adv>quotidiennement|journellement|hebdomadairement|mensuellement|annuellement)` +
       `|une\\s+fois\\s+par\\s+(?<once>jour|semaine|mois|an|ann[ée]e)|(?:1|une)\\s+fois\\s+par\\s+(?<once2>jour|semaine|mois|an)`,
@@ -318,19 +327,19 @@ const FR_PATTERNS: Pattern[] = [
         const f = { quotidiennement: 'DAILY', journellement: 'DAILY', hebdomadairement: 'WEEKLY', mensuellement: 'MONTHLY', annuellement: 'YEARLY' }[adv];
         return f ? { kind: 'freq', freq: f as Freq } : null;
       }
-      const part = partOf(g.u ?? '');
-      if (part) return { kind: 'freq', freq: 'DAILY', part };
       const f = unitFreq(g.u ?? g.once ?? g.once2 ?? '');
-      return f ? { kind: 'freq', freq: f.freq } : null;
+      if (f) return { kind: 'freq', freq: f.freq };
+      const part = partOf(g.u ?? '');
+      return part ? { kind: 'freq', freq: 'DAILY', part } : null;
     },
   ),
   // "chaque 14 juillet", "tous les 1er mai": a repetition of a calendar date.
-  pattern(
+  pattern(/chaque|tous/i, 
     `(?:chaque|tous\\s+les)(?=\\s+(?:\\d{1,2}|1er|premier)\\s+(?:${FR_MONTH_RE})(?![\\p{L}]))`,
     () => ({ kind: 'freq', freq: 'YEARLY' }),
   ),
-  pattern(`(?:\\d+)\\s+fois\\s+par\\s+jour`, () => ({ kind: 'freq', freq: 'DAILY' })),
-  pattern(
+  pattern(/fois/i, `(?:\\d+)\\s+fois\\s+par\\s+jour`, () => ({ kind: 'freq', freq: 'DAILY' })),
+  pattern(/pendant|durant|sur|pour|fois/i, 
     `(?:pendant|durant|sur|pour)\\s+(?:les\\s+)?(?<n>\\d+|une?)\\s+(?:prochaine?s\\s+)?(?<u>jours?|semaines?|mois|ans|ann[ée]es)(?:\\s+(?:prochaine?s|suivante?s|[àa]\\s+venir))?` +
       `|(?<t>\\d+)\\s+fois(?!\\s+par)`,
     (g) => {
@@ -339,7 +348,7 @@ const FR_PATTERNS: Pattern[] = [
       return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
     },
   ),
-  pattern(`jusqu'(?:au|aux|[àa](?:\\s+la|\\s+l')?)|jusque|jusqu\\s+au`, () => ({ kind: 'until' })),
+  pattern(/jusqu/i, `jusqu'(?:au|aux|[àa](?:\\s+la|\\s+l')?)|jusque|jusqu\\s+au`, () => ({ kind: 'until' })),
 ];
 
 /**
@@ -347,7 +356,7 @@ const FR_PATTERNS: Pattern[] = [
  * (an end, "for 5 days" or "jusqu'au", only counts beside one).
  */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|(?:day|sun|satur)days|times (?:a|per|every)|twice|once|mon/i,
+  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon/i,
   fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d/i,
 };
 
@@ -356,6 +365,7 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
   if (!HINT[language].test(text)) return [];
   const found: RepeatMarker[] = [];
   for (const p of language === 'fr' ? FR_PATTERNS : EN_PATTERNS) {
+    if (!p.hint.test(text)) continue;
     p.re.lastIndex = 0;
     for (const m of text.matchAll(p.re)) {
       const built = p.build(m.groups ?? {}, m[0]);

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { addDays, forwardDate, Ymd } from './calendar';
-import { zoneNamed } from './zone-cache';
+import { zoneNamed } from '../../api/common/zone-cache';
 import { DayPart, WhenPiece } from './types';
 
 /** Rule 3: the hour a day part stands for when no time is given. */
@@ -116,7 +116,7 @@ export function resolvePiece(piece: WhenPiece, nowInstant: DateTime, userZone: s
   };
 
   if (piece.date) {
-    const fwd = forwardDate(piece.date, DateTime.utc(today.year, today.month, today.day));
+    const fwd = forwardDate(piece.date, today);
     if (!isCalendarDate(fwd)) return null;
     const day = midnight ? addDays(fwd, 1) : fwd;
     const chosen = firstAhead([day]);

@@ -5,7 +5,7 @@ import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
 import { extractSubject } from './subject';
-import { zoneNamed } from './zone-cache';
+import { zoneNamed } from '../../api/common/zone-cache';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
 
@@ -20,7 +20,7 @@ import type { Extraction } from './understand';
 
 /** A connector between two parts, in the gap between their date words. */
 const CONNECTOR =
-  /(?:[,;.]+\s*(?:(?:et|and|puis|then|ensuite|also|aussi|plus)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also)(?![\p{L}'])\s*)/giu;
+  /(?:[,;.]+\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|(?<!(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
 /** Words that may stand between a connector and the part's date words ("and at 6pm"). */
 const LEAD_IN = /^(?:\s*(?:at|on|in|by|for|around|the|every|each|[àa]|le|la|les|vers|pour|dans|d[èe]s|au|ce|cet|cette|tous|toutes|chaque|also|aussi|again|encore|remind\s+me|rappelle[- ]moi))*\s*$/iu;
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, not two reminders. */
@@ -28,7 +28,7 @@ const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 /** What a part that follows a connector starts with and the subject does not keep. */
 const CONTINUATION: Record<Language, RegExp> = {
   en: /^(?:(?:and|then|also|plus)\s+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:to|that|about)(?![\p{L}])\s*/iu,
-  fr: /^(?:(?:et|puis|ensuite|aussi)\s+)*(?:(?:rappelle[- ]moi)\s+)?(?:de\s+|d'|qu'|que\s+)?/iu,
+  fr: /^(?:(?:et|puis|pis|ensuite|aussi)\s+)*(?:(?:rappelle[- ]moi)\s+)?(?:de\s+|d'|qu'|que\s+)?/iu,
 };
 
 /** The most reminders one message gives. */
@@ -272,7 +272,7 @@ function resolveRepeating(
   let startDay: DateTime | null = null;
   if (p.date) {
     const today = now.startOf('day');
-    const fwd = forwardDate(p.date, DateTime.utc(today.year, today.month, today.day));
+    const fwd = forwardDate(p.date, today);
     const day = DateTime.utc(fwd.year, fwd.month, fwd.day);
     if (rule.freq === 'YEARLY' && !p.fromWeekday && !rule.byMonthDay) {
       rule.byMonth = [fwd.month];
@@ -320,7 +320,7 @@ function resolveRepeating(
   }
   if (until?.date) {
     const today = now.startOf('day');
-    const fwd = forwardDate(until.date, DateTime.utc(today.year, today.month, today.day));
+    const fwd = forwardDate(until.date, today);
     const end = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z }).endOf('day');
     if (end.isValid) rule.until = end.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
   }

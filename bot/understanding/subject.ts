@@ -10,7 +10,8 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+me(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|of|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
-    /^(?:reminder|note\s+to\s+self|to\s*do)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?/iu,
+    // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
+    /^(?:(?:reminder|note\s+to\s+self|todo)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?|to[\s-]do\s*:)/iu,
     /^(?:make\s+sure\s+(?:that\s+)?(?:i|to)|remember\s+to|i\s+should\s+remember\s+to)(?![\p{L}])/iu,
     /^(?:i\s+|i'(?:ve|ll|d|m)\s+)?(?:really\s+|still\s+|also\s+)?(?:need\s+to|have\s+to|has\s+to|got\s+to|gotta|must|should|ought\s+to|want\s+to|wanna|would\s+like\s+to|be\s+supposed\s+to|am\s+supposed\s+to|supposed\s+to)(?![\p{L}])/iu,
   ],

@@ -1,9 +1,9 @@
 import type { ParsedResult, ParsingOption } from 'chrono-node';
-import { DateTime } from 'luxon';
+import { DateTime, FixedOffsetZone } from 'luxon';
 import { chronoFor } from './chrono-setup';
 import { formatLocal } from './calendar';
 import { dayFirstIn } from './date-order';
-import { zoneNamed } from './zone-cache';
+import { zoneNamed } from '../../api/common/zone-cache';
 import { detectLanguage } from './language';
 import { NormalizedText, normalize, originalSpan } from './normalize';
 import { ParseEnv, pieceOf, startPieces } from './piece-parser';
@@ -88,7 +88,8 @@ function extract(
   withRepeats = false,
 ): Extraction {
   const norm = normalize(text, language);
-  const today = DateTime.utc(now.year, now.month, now.day);
+  // The user's calendar day as a UTC date at midnight; from epoch milliseconds, cheaper than DateTime.utc(y, m, d).
+  const today = DateTime.fromMillis(Date.UTC(now.year, now.month - 1, now.day), { zone: FixedOffsetZone.utcInstance });
   const env: ParseEnv = { now, today, zone, language, bareDurations };
   const repeats = withRepeats ? findRepeats(norm.text, language) : [];
   // Repetition words are blanked before the date parsers run: same length, so positions hold,

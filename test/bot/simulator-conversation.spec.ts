@@ -134,4 +134,39 @@ describe.each(testDatabases())('conversation through the simulator (%s)', (db) =
     await say({ text: 'yes' });
     expect((await rows(user.id))[0]).toMatchObject({ subject: 'Put the bins out', rrule: null });
   });
+
+  it('fr: "annule-le" about a repeating reminder asks which, with a button for each; "juste le prochain" skips one occurrence', async () => {
+    const user = await signUp('fr');
+    const say = await chatFor(user, 'fr');
+    await say({ text: 'tous les lundis à 8h sortir les poubelles' });
+    await say({ text: 'oui' });
+    const [question] = await say({ text: 'annule-le' });
+    expect(question).toMatch(/^🔁 « Sortir les poubelles » se répète \(tous les lundis à 08:00\)\. J’annule juste le prochain \(.+\) ou toute la série \?$/);
+    const messages = (await request(t.app.getHttpServer()).get('/api/simulator/messages').set('cookie', user.cookie)).body as Live[];
+    const [first] = await rows(user.id);
+    expect(messages[messages.length - 1].data.buttons?.map((b) => b.title)).toEqual(['Juste le prochain', 'Toute la série']);
+    expect(first.status).toBe('pending');
+    const [skipped] = await say({ text: 'juste le prochain' });
+    expect(skipped).toMatch(/^⏭️ C’est noté, je saute « Sortir les poubelles » \(.+\)\. Le suivant : lundi \d+ \S+ à 08:00\.$/);
+    const after = await rows(user.id);
+    expect(after.map((r) => [r.status, r.rrule])).toEqual([
+      ['cancelled', 'FREQ=WEEKLY;BYDAY=MO'],
+      ['pending', 'FREQ=WEEKLY;BYDAY=MO'],
+    ]);
+    expect(after[1].due_at.getTime() - after[0].due_at.getTime()).toBe(7 * 86_400_000);
+  });
+
+  it('en: "cancel it" about a repeating reminder asks; the "The whole series" button ends the series, nothing stays pending', async () => {
+    const user = await signUp('en');
+    const say = await chatFor(user, 'en');
+    await say({ text: 'every day at 7am take my pill' });
+    await say({ text: 'yes' });
+    const [question] = await say({ text: 'cancel it' });
+    expect(question).toMatch(/^🔁 "Take my pill" repeats \(every day at 07:00\)\. Shall I cancel just the next one \(.+\) or the whole series\?$/);
+    const messages = (await request(t.app.getHttpServer()).get('/api/simulator/messages').set('cookie', user.cookie)).body as Live[];
+    const buttons = messages[messages.length - 1].data.buttons!;
+    expect(buttons.map((b) => b.title)).toEqual(['Just the next one', 'The whole series']);
+    expect(await say({ buttonId: buttons[1].id })).toEqual(['⏹️ OK, "Take my pill" will not repeat any more.']);
+    expect((await rows(user.id)).map((r) => r.status)).toEqual(['cancelled']);
+  });
 });

@@ -81,6 +81,21 @@ describe.each(testDatabases())('repeating reminders in RemindersService (%s)', (
     expect(err.getStatus()).toBe(400);
   });
 
+  it('every 30 minutes (MINUTELY, 5 minutes and up): delivered, the next one follows 30 minutes later; described in words', async () => {
+    const user = await premium();
+    const tooShort = await create(user as any, { subject: 'Boire', dueAt: new Date(clock.t + DAY), rrule: 'FREQ=MINUTELY;INTERVAL=2' }).catch((e) => e);
+    expect(tooShort).toBeInstanceOf(InvalidRepeatException);
+    const r = await create(user as any, { subject: 'Boire', dueAt: new Date(clock.t + DAY), rrule: 'FREQ=MINUTELY;INTERVAL=30', languageCode: 'fr' });
+    await deliver(r.id);
+    const [next] = await pendingOf(r.id);
+    expect(new Date(next.due_at).getTime() - new Date(r.dueAt).getTime()).toBe(30 * 60_000);
+    const rows = await reminders.list(user);
+    const pending = await reminders.pendingBySeries(rows);
+    const view = repeatFields(rows.find((x) => x.id === next.id)!, pending);
+    expect(view.repeatDescription).toBe('toutes les 30 minutes');
+    expect(view.nextOccurrenceAt).toBe(new Date(next.due_at).toISOString());
+  });
+
   it('the first occurrence fits the rule: a weekly Monday asked for a Wednesday starts the next Monday, same time', async () => {
     const user = await premium();
     const wednesday = DateTime.fromMillis(clock.t, { zone: PARIS }).plus({ weeks: 1 }).set({ weekday: 3, hour: 8, minute: 0, second: 0, millisecond: 0 });

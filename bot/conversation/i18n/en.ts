@@ -9,6 +9,8 @@ export const en = {
   'button.done': 'Done ✅',
   'button.play': 'Play it',
   'button.stopSeries': 'Stop repeating',
+  'button.skipOne': 'Just the next one',
+  'button.wholeSeries': 'The whole series',
 
   'confirm.ask': '📅 {subject} — {when} ({zone}). Shall I confirm?',
   'confirm.done': '✅ Done! I will remind you {when} ({zone}).',
@@ -43,6 +45,9 @@ export const en = {
 
   'cancel.which': 'Which reminder should I cancel? Send "list" to see them, then "cancel 2".',
   'cancel.done': '🗑️ Cancelled: {subject} ({when}).',
+  'cancel.askRepeat': '🔁 "{subject}" repeats ({repeat}). Shall I cancel just the next one ({when}) or the whole series?',
+  'cancel.skipped': '⏭️ OK, I will skip "{subject}" ({when}). The next one: {next}.',
+  'cancel.kept': 'OK, nothing changed.',
   'cancel.unknown': 'I cannot find reminder number {n}. Send "list" to see your reminders.',
   'reschedule.which': 'Which reminder should I move? Send "list", then e.g. "move 2 to 6pm".',
   'reschedule.when': 'To when should I move it? (e.g. "move it to 6pm")',

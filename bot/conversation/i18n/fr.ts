@@ -11,6 +11,8 @@ export const fr: Record<CatalogKey, string> = {
   'button.done': 'Fait ✅',
   'button.play': 'Écouter',
   'button.stopSeries': 'Arrêter la série',
+  'button.skipOne': 'Juste le prochain',
+  'button.wholeSeries': 'Toute la série',
 
   'confirm.ask': '📅 {subject} — {when} ({zone}). Je confirme ?',
   'confirm.done': "✅ C'est noté ! Je vous le rappellerai {when} ({zone}).",
@@ -45,6 +47,9 @@ export const fr: Record<CatalogKey, string> = {
 
   'cancel.which': 'Quel rappel dois-je annuler ? Envoyez « liste » pour les voir, puis « annule 2 ».',
   'cancel.done': '🗑️ Annulé : {subject} ({when}).',
+  'cancel.askRepeat': '🔁 « {subject} » se répète ({repeat}). J’annule juste le prochain ({when}) ou toute la série ?',
+  'cancel.skipped': '⏭️ C’est noté, je saute « {subject} » ({when}). Le suivant : {next}.',
+  'cancel.kept': 'D’accord, je ne change rien.',
   'cancel.unknown': 'Je ne trouve pas le rappel numéro {n}. Envoyez « liste » pour voir vos rappels.',
   'reschedule.which': 'Quel rappel dois-je déplacer ? Envoyez « liste », puis par ex. « décale le 2 à 18h ».',
   'reschedule.when': 'À quand dois-je le décaler ? (par ex. « décale-le à 18h »)',
