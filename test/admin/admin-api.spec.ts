@@ -75,6 +75,17 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     expect(row.repeatDescription).toMatch(/^tous les lundis à 0[89]:00$/);
   });
 
+  it('reminders: search is a case-insensitive substring of the subject or the text, never across the two', async () => {
+    const { agent } = await t.registerUser();
+    const r = await agent.post('/api/reminders').send({ subject: 'Appeler le Vétérinaire', reminderText: 'Prendre RDV pour Médor', time: inHours(30) }).expect(201);
+    const ids = async (q: string) => (await agents.support.get(`/api/admin/reminders?q=${encodeURIComponent(q)}`).expect(200)).body.map((x: { id: number }) => x.id);
+    expect(await ids('VÉTÉRINAIRE')).toContain(r.body.id);
+    expect(await ids('rdv pour médor')).toContain(r.body.id);
+    expect(await ids('vétérinaire prendre')).not.toContain(r.body.id);
+    expect(await ids('vétérinaire\u001fprendre')).not.toContain(r.body.id);
+    expect(await ids('100%')).toEqual([]);
+  });
+
   it('reminders: search, trigger only when pending (the spec\'s refusal), edits cannot race the dispatcher', async () => {
     const { reminder } = await userWithReminder('Renouveler le passeport');
     const found = await agents.support.get('/api/admin/reminders?q=passeport').expect(200);
