@@ -23,6 +23,12 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     await t?.db.drop();
   });
 
+  /** What the dispatcher does once a reminder went out: lease it, then mark it sent at `at`. */
+  async function deliver(id: number, at: Date) {
+    await q(`UPDATE reminders SET lease_owner = 'admin-test', lease_until = now() + interval '1 minute' WHERE id = $1`, [id]);
+    expect(await t.app.get(RemindersService).markSent('admin-test', [{ id, at, channel: 'simulator' }])).toEqual([id]);
+  }
+
   async function userWithReminder(subject = 'Appeler le dentiste') {
     const { agent, user } = await t.registerUser();
     const r = await agent.post('/api/reminders').send({ subject, reminderText: `${subject} pour confirmer`, time: inHours(24) }).expect(201);
@@ -119,13 +125,8 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
   it('stats: "active" = wrote to the bot or had a reminder delivered in the range, recorded where messages and deliveries are', async () => {
     const stats = t.app.get(AdminStatsService);
     const log = t.app.get(MessageLogService);
-    const reminders = t.app.get(RemindersService);
     const ranges = ['today', 'week', 'month', 'year'] as const;
     const active = async () => Object.fromEntries(await Promise.all(ranges.map(async (r) => [r, (await stats.stats(r)).activeUsers] as const)));
-    const deliver = async (id: number, at: Date) => {
-      await q(`UPDATE reminders SET lease_owner = 'stats-test', lease_until = now() + interval '1 minute' WHERE id = $1`, [id]);
-      expect(await reminders.markSent('stats-test', [{ id, at, channel: 'simulator' }])).toEqual([id]);
-    };
     const before = await active();
     const beforeMonth = await stats.stats('month');
     const wrote = (await t.registerUser()).user;
@@ -255,6 +256,25 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     expect(done).toMatchObject({ status: 'completed', sentCount: 25, failedCount: 0, totalUsers: 25, progress: 100 });
     const audit = await agents.admin.get('/api/admin/audit?q=campaign').expect(200);
     expect(audit.body[0]).toMatchObject({ action: 'campaign.create', targetId: String(id), changes: { recipients: 25, audience: 'all' } });
+  });
+
+  it('campaigns: the "active" audience is who was active in the last 30 days, "premium" who is Premium now (trial included)', async () => {
+    await q(`UPDATE users SET opted_out_at = now() WHERE role = 'user'`); // earlier users out of the way
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await userWithReminder());
+    const [recent, old, trialOver, lapsed, paying] = made;
+    await t.app.get(MessageLogService).record({ userId: recent.user.id, channel: 'simulator', peerId: 'z', direction: 'incoming', messageType: 'text', text: 'salut' });
+    await deliver(old.reminder.id, new Date(Date.now() - 40 * 86_400_000));
+    await q(`UPDATE users SET trial_ends_at = now() - interval '1 day' WHERE id = ANY($1)`, [[trialOver.user.id, lapsed.user.id, paying.user.id]]);
+    await q(`UPDATE users SET plan = 'premium', subscription_ends_at = now() - interval '1 day' WHERE id = $1`, [lapsed.user.id]);
+    await q(`UPDATE users SET plan = 'premium', subscription_ends_at = now() + interval '1 month' WHERE id = $1`, [paying.user.id]);
+    const recipients = async (targetUsers: string) => {
+      const res = await agents.admin.post('/api/admin/push-notification').send({ message: `Pour ${targetUsers}`, language: 'fr', targetUsers }).expect(201);
+      const rows = await q(`SELECT user_id FROM campaign_recipients WHERE campaign_id = $1 ORDER BY user_id`, [res.body.campaign.id]);
+      return rows.map((r: { user_id: number }) => r.user_id);
+    };
+    expect(await recipients('active')).toEqual([recent.user.id]);
+    expect(await recipients('premium')).toEqual([recent.user.id, old.user.id, paying.user.id].sort((a, b) => a - b));
   });
 
   it('conversations: list, page, a support reply marked with the staff name, codes masked', async () => {
