@@ -13,6 +13,7 @@ import { PasswordResetCode } from '../api/accounts/password-reset-code.entity';
 import { PhoneProof } from '../api/accounts/phone-proof.entity';
 import { Session } from '../api/accounts/session.entity';
 import { User } from '../api/accounts/user.entity';
+import { UserActivity } from '../api/accounts/user-activity.entity';
 import { Job } from '../api/jobs/job.entity';
 import { RateLimitBucket } from '../api/common/rate-limit-bucket.entity';
 import { NewsletterSubscriber } from '../api/newsletter/newsletter-subscriber.entity';
@@ -57,5 +58,6 @@ export const entities = [
   TelegramLinkToken,
   TestModeObject,
   User,
+  UserActivity,
   VoiceNote,
 ];

@@ -12,6 +12,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { entities } from './entities';
+import { recordActivitySql } from '../api/accounts/user-activity';
 import { migrations } from '../api/database/migrations';
 import { NamingStrategy } from '../api/database/naming-strategy';
 
@@ -120,10 +121,19 @@ async function main() {
                 WHERE u.id > $1 AND u.id <= $1 + $2) u`,
       [start, users + 0, messagesPerUser],
     );
+    // What the bot and the dispatcher record with each incoming message and delivery.
+    await run(
+      'user_activity',
+      recordActivitySql(`(SELECT user_id, created_at AS at FROM message_log WHERE direction = 'incoming' AND user_id > $1 AND user_id <= $1 + $2
+                          UNION ALL
+                          SELECT user_id, sent_at AS at FROM reminders WHERE status = 'sent' AND user_id > $1 AND user_id <= $1 + $2) seeded`),
+      [start, users + 0],
+    );
   });
   await step('vacuum analyze', `VACUUM ANALYZE users`);
   await step('vacuum analyze', `VACUUM ANALYZE reminders`);
   await step('vacuum analyze', `VACUUM ANALYZE message_log`);
+  await step('vacuum analyze', `VACUUM ANALYZE user_activity`);
   const [counts] = await ds.query(`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM reminders)::int AS reminders, (SELECT count(*) FROM message_log)::int AS messages`);
   console.log(JSON.stringify({ seeded: { users, reminders: users * perUser, messages: users * messagesPerUser }, totals: counts, seconds: Math.round((Date.now() - t0) / 100) / 10 }));
   await ds.destroy();

@@ -153,8 +153,19 @@ describeBuilt('back-office in the browser', () => {
     await toast(page, 'Utilisateur mis à jour avec succès').waitFor();
     await row.getByText('Premium').waitFor();
     await row.getByText('camille@example.com').waitFor();
+    // Delete another account through the confirmation dialog.
+    const gone = await register('fr');
+    await page.getByLabel('Rechercher un utilisateur').fill(gone.phone.slice(-6));
+    const goneRow = page.locator(`tr[data-user-id="${gone.id}"]`);
+    await goneRow.getByRole('button', { name: /^Supprimer/ }).click();
+    await page.getByRole('dialog').getByText('Cette action est irréversible et supprime aussi tous les rappels de cet utilisateur.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer', exact: true }).click();
+    await toast(page, 'Utilisateur supprimé avec succès').waitFor();
+    await goneRow.waitFor({ state: 'detached' });
+    expect((await admin.request.get(`/api/admin/users/${gone.id}`)).status()).toBe(404);
     await page.close();
     await u.ctx.dispose();
+    await gone.ctx.dispose();
   }, 90_000);
 
   it('reminders: trigger a pending one (it goes out), then trigger it again and read the refusal', async () => {

@@ -19,11 +19,12 @@ import { Session } from './session.entity';
 import { SessionAuthGuard } from './session-auth.guard';
 import { SessionStrategy } from './session.strategy';
 import { SessionsService } from './sessions.service';
+import { UserActivity } from './user-activity.entity';
 import { User } from './user.entity';
 
 // USER_MESSENGER (reset codes) comes from a global module chosen by AppModule.
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([User, Session, PasswordResetCode, PhoneProof, RateLimitBucket])],
+  imports: [PassportModule, TypeOrmModule.forFeature([User, UserActivity, Session, PasswordResetCode, PhoneProof, RateLimitBucket])],
   controllers: [AuthController, PhoneProofController],
   providers: [
     AccountsService,

@@ -47,6 +47,19 @@ export function entitlement(user: Pick<User, 'plan' | 'trialEndsAt' | 'subscript
   };
 }
 
+/**
+ * entitlement()'s `plan` as a SQL expression over a users row (columns plan, trial_ends_at,
+ * subscription_ends_at, optionally qualified by `alias`), at the instant in parameter `now`, for
+ * counting by effective plan in the database (test/admin/admin-api.spec.ts checks it against entitlement() case by case).
+ */
+export function effectivePlanSql(now: string, alias = ''): string {
+  const c = (column: string) => (alias ? `${alias}.${column}` : column);
+  return `(CASE WHEN ${c('subscription_ends_at')} > ${now} THEN ${c('plan')}
+               WHEN ${c('plan')} NOT IN ('free', 'premium') AND ${c('trial_ends_at')} > ${now} THEN 'premium'
+               WHEN ${c('plan')} = 'premium' AND ${c('subscription_ends_at')} IS NOT NULL THEN 'basic'
+               ELSE ${c('plan')} END)`;
+}
+
 export const PAST_DUE_GRACE_DAYS = 3;
 
 /** What paidUntil() reads of a row of the subscriptions table. */

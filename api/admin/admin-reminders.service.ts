@@ -33,13 +33,14 @@ export class AdminRemindersService {
     @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
-  /** Newest first; `q` matches subject or text; optional `status` and `userId` filters. */
+  /** Newest first; `q` matches subject or text (case-insensitive substring); optional `status` and `userId` filters. */
   async search(page: PageQuery, filters: { status?: unknown; userId?: unknown } = {}): Promise<{ rows: AdminReminderRow[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (page.q) {
       params.push(likePattern(page.q));
-      where.push(`(r.subject ILIKE $${params.length} OR r.reminder_text ILIKE $${params.length})`);
+      // search_text is lower(subject ␟ text), stored and trigram-indexed: see the Reminder entity.
+      where.push(`r.search_text LIKE lower($${params.length})`);
     }
     if (typeof filters.status === 'string' && STATUSES.includes(filters.status)) {
       params.push(filters.status);

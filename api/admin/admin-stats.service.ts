@@ -2,6 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
+import { effectivePlanSql } from '../accounts/plan';
 
 export type TimeRange = 'today' | 'week' | 'month' | 'year';
 export const TIME_RANGES: TimeRange[] = ['today', 'week', 'month', 'year'];
@@ -32,9 +33,12 @@ export function rangeStart(range: TimeRange, now: Date): Date {
 /**
  * The dashboard's figures. Users are accounts with the role `user` (staff are not counted).
  * - newUsers: accounts created since the start of the range.
- * - activeUsers: users who, since the start of the range, wrote to the bot (an incoming message
- *   in the message log, any channel) or had a reminder delivered (status sent, sent_at in range).
- * - users per plan: the stored plan column (what the admin edits).
+ * - activeUsers: users who, since the start of the range, wrote to the bot (an incoming message,
+ *   any channel) or had a reminder delivered (marked sent). Read from user_activity (the last such
+ *   moment per user, kept with every message and delivery): every range runs from its start to
+ *   now, so "last active at or after the start" is exactly "active in the range".
+ * - users per plan: the effective plan (entitlement(): a running trial counts as Premium, an ended
+ *   subscription as Basic), not the stored column.
  * - reminders: all-time counts by status (pending; completed = sent; total = every status).
  */
 @Injectable()
@@ -45,23 +49,22 @@ export class AdminStatsService {
     const range = (timeRange === undefined || timeRange === '' ? 'week' : timeRange) as TimeRange;
     if (!TIME_RANGES.includes(range)) throw new BadRequestException('timeRange doit être today, week, month ou year');
     const since = rangeStart(range, now);
+    const plan = effectivePlanSql('$2');
     const [[users], [active], [reminders]] = await Promise.all([
       this.dataSource.query(
         `SELECT count(*)::int AS total,
                 count(*) FILTER (WHERE created_at >= $1)::int AS new,
-                count(*) FILTER (WHERE plan = 'premium')::int AS premium,
-                count(*) FILTER (WHERE plan = 'standard')::int AS standard,
-                count(*) FILTER (WHERE plan = 'basic')::int AS basic,
-                count(*) FILTER (WHERE plan = 'free')::int AS free
+                count(*) FILTER (WHERE ${plan} = 'premium')::int AS premium,
+                count(*) FILTER (WHERE ${plan} = 'standard')::int AS standard,
+                count(*) FILTER (WHERE ${plan} = 'basic')::int AS basic,
+                count(*) FILTER (WHERE ${plan} = 'free')::int AS free
            FROM users WHERE role = 'user'`,
-        [since],
+        [since, now],
       ),
+      // Everyone active since the start (one index range), less the few staff among them.
       this.dataSource.query(
-        `SELECT count(*)::int AS n FROM users u
-          WHERE u.role = 'user' AND u.id IN (
-            SELECT user_id FROM message_log WHERE direction = 'incoming' AND created_at >= $1 AND user_id IS NOT NULL
-            UNION
-            SELECT user_id FROM reminders WHERE status = 'sent' AND sent_at >= $1)`,
+        `SELECT ((SELECT count(*) FROM user_activity WHERE last_active_at >= $1)
+               - (SELECT count(*) FROM users u JOIN user_activity a ON a.user_id = u.id WHERE u.role <> 'user' AND a.last_active_at >= $1))::int AS n`,
         [since],
       ),
       // One index-only pass over ix_reminders_status gives every status's count and the total.

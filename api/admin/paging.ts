@@ -25,7 +25,8 @@ export const MAX_LIMIT = 200;
 
 /** `?q=&limit=&cursor=` as the back-office sends them; anything malformed is a 400. */
 export function readPage(query: Record<string, unknown>): PageQuery {
-  const q = typeof query.q === 'string' ? query.q.trim().slice(0, 100) : '';
+  // Control characters mean nothing in a search box (and U+001F separates the fields of reminders.search_text).
+  const q = typeof query.q === 'string' ? query.q.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100) : '';
   let limit = DEFAULT_LIMIT;
   if (query.limit !== undefined && query.limit !== '') {
     limit = Number(query.limit);

@@ -1,5 +1,6 @@
 import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { effectivePlanSql } from '../accounts/plan';
 import { DataSource, EntityManager } from 'typeorm';
 import { STAFF_MESSENGER, type StaffMessenger } from '../admin/staff-messenger.port';
 import { Actor, AuditService } from '../audit/audit.service';
@@ -50,9 +51,8 @@ export interface CampaignBatchPayload {
 /** Active = wrote to the bot or had a reminder delivered in the last 30 days (the dashboard's definition). */
 const ACTIVE_DAYS = 30;
 
-/** Users whose effective plan is Premium (paid, or on the trial), mirroring plan.ts's entitlement(). */
-const PREMIUM_SQL = `((u.plan = 'premium' AND (u.subscription_ends_at IS NULL OR u.subscription_ends_at > now()))
-  OR (u.plan NOT IN ('free', 'premium') AND (u.subscription_ends_at IS NULL OR u.subscription_ends_at <= now()) AND u.trial_ends_at > now()))`;
+/** Users whose effective plan is Premium (paid, or on the trial): plan.ts's entitlement() in SQL. */
+const PREMIUM_SQL = `${effectivePlanSql('now()', 'u')} = 'premium'`;
 
 
 /**
@@ -93,8 +93,8 @@ export class CampaignsService {
       const filters = [`u.role = 'user'`, `u.opted_out_at IS NULL`, `u.language = $2`];
       if (audience === 'premium') filters.push(PREMIUM_SQL);
       if (audience === 'active') {
-        filters.push(`u.id IN (SELECT user_id FROM message_log WHERE direction = 'incoming' AND created_at >= now() - interval '${ACTIVE_DAYS} days' AND user_id IS NOT NULL
-                               UNION SELECT user_id FROM reminders WHERE status = 'sent' AND sent_at >= now() - interval '${ACTIVE_DAYS} days')`);
+        // Wrote to the bot or had a reminder delivered in the last ACTIVE_DAYS (the dashboard's "active").
+        filters.push(`u.id IN (SELECT user_id FROM user_activity WHERE last_active_at >= now() - interval '${ACTIVE_DAYS} days')`);
       }
       await m.query(
         `INSERT INTO campaign_recipients (campaign_id, user_id, status) SELECT $1, u.id, 'pending' FROM users u WHERE ${filters.join(' AND ')}`,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database.module';
+import { recordActivitySql } from '../accounts/user-activity';
 import { MessageLogEntry } from './message-log.entity';
 import { PgListener } from '../database/pg-listener';
 
@@ -65,9 +66,9 @@ export class MessageLogService implements OnApplicationBootstrap, OnApplicationS
     return () => this.listeners.delete(listener);
   }
 
+  /** Records one message; an incoming one from a known user also marks them active, in the same transaction. */
   async record(input: LogInput): Promise<MessageLogEntry> {
-    const row = await this.repo.save(
-      this.repo.create({
+    const entry = this.repo.create({
         userId: input.userId,
         channel: input.channel,
         peerId: input.peerId.slice(0, 64),
@@ -81,8 +82,16 @@ export class MessageLogService implements OnApplicationBootstrap, OnApplicationS
         status: input.status ?? null,
         statusAt: input.status ? new Date() : null,
         error: input.error ?? null,
-      }),
-    );
+      });
+    const activity = input.direction === 'incoming' && input.userId !== null;
+    const row = !activity
+      ? await this.repo.save(entry)
+      : await this.dataSource.transaction(async (m) => {
+          const saved = await m.getRepository(MessageLogEntry).save(entry);
+          // now() is the transaction's time, the created_at the row just got.
+          await m.query(recordActivitySql(`(SELECT $1::int AS user_id, now() AS at) wrote`), [saved.userId]);
+          return saved;
+        });
     if (!this.viaNotify) this.emit(row);
     return row;
   }

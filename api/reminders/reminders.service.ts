@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, NotFoundExc
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { entitlement } from '../accounts/plan';
+import { recordActivitySql } from '../accounts/user-activity';
 import type { User } from '../accounts/user.entity';
 import { TooManyRequests } from '../common/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -75,12 +76,19 @@ export class SnoozeLimitReached extends ConflictException {
 }
 const RETURNING_DUE = `r.id, r.user_id, r.subject, r.reminder_text, r.language_code, r.due_at, r.timezone, r.attempts, r.rrule`;
 const NOT_LEASED = `(lease_until IS NULL OR lease_until < now())`;
-/** pending → sent for the items still leased by $1 (the caller adds conditions and RETURNING). */
-const MARK_SENT = `UPDATE reminders r
-    SET status = 'sent', sent_at = v.at, status_changed_at = v.at, channel = v.channel, provider_message_id = v.pmid,
-        lease_owner = NULL, lease_until = NULL, last_error = NULL, updated_at = now()
-   FROM unnest($2::int[], $3::timestamptz[], $4::text[], $5::text[]) AS v(id, at, channel, pmid)
-  WHERE r.id = v.id AND r.lease_owner = $1 AND r.status = 'pending'`;
+/**
+ * pending → sent for the items still leased by $1 (`condition` narrows them, `returning` lists
+ * what comes back), and their users marked active, in one statement.
+ */
+const markSentSql = (condition: string, returning: string) => `WITH sent AS (
+  UPDATE reminders r
+     SET status = 'sent', sent_at = v.at, status_changed_at = v.at, channel = v.channel, provider_message_id = v.pmid,
+         lease_owner = NULL, lease_until = NULL, last_error = NULL, updated_at = now()
+    FROM unnest($2::int[], $3::timestamptz[], $4::text[], $5::text[]) AS v(id, at, channel, pmid)
+   WHERE r.id = v.id AND r.lease_owner = $1 AND r.status = 'pending' ${condition}
+  RETURNING ${returning}, r.user_id AS activity_user_id, v.at AS activity_at),
+  active AS (${recordActivitySql('(SELECT activity_user_id AS user_id, activity_at AS at FROM sent) delivered')})
+SELECT * FROM sent`;
 const markSentParams = (owner: string, items: SentItem[]) => [
   owner,
   items.map((i) => i.id),
@@ -470,12 +478,17 @@ export class RemindersService implements ReminderDispatchStore {
       }
     }
     if (!sets.length) return r;
-    const res: [unknown[], number] = await this.dataSource.query(
-      `UPDATE reminders SET ${sets.join(', ')}, updated_at = now()
-        WHERE id = $1 AND status = $2 AND NOT (status = 'pending' AND lease_until IS NOT NULL AND lease_until >= now()) RETURNING id`,
+    // Marked sent by an admin counts as delivered (the user becomes active), in the same statement.
+    const changed: Array<{ id: number }> = await this.dataSource.query(
+      `WITH changed AS (
+         UPDATE reminders SET ${sets.join(', ')}, updated_at = now()
+          WHERE id = $1 AND status = $2 AND NOT (status = 'pending' AND lease_until IS NOT NULL AND lease_until >= now())
+         RETURNING id, user_id, CASE WHEN status = 'sent' THEN sent_at END AS at),
+       active AS (${recordActivitySql('changed')})
+       SELECT id FROM changed`,
       params,
     );
-    if (!res[1]) throw reminderError('changedMeanwhile');
+    if (!changed.length) throw reminderError('changedMeanwhile');
     const saved = await this.repo.findOneByOrFail({ id });
     if (saved.status === 'pending') {
       this.wakeups?.emit(saved.nextAttemptAt);
@@ -571,12 +584,12 @@ export class RemindersService implements ReminderDispatchStore {
    */
   async markSent(owner: string, items: SentItem[]): Promise<number[]> {
     if (!items.length) return [];
-    const [plain]: [Array<{ id: number }>, number] = await this.dataSource.query(`${MARK_SENT} AND r.rrule IS NULL RETURNING r.id`, markSentParams(owner, items));
+    const plain: Array<{ id: number }> = await this.dataSource.query(markSentSql('AND r.rrule IS NULL', 'r.id'), markSentParams(owner, items));
     const done = new Set(plain.map((r) => r.id));
     const rest = items.filter((i) => !done.has(i.id));
     if (!rest.length) return [...done];
     const { ids, next } = await this.dataSource.transaction(async (m) => {
-      const [rows]: [Array<Record<string, any>>, number] = await m.query(`${MARK_SENT} RETURNING ${SERIES_COLUMNS}, v.at AS sent_at`, markSentParams(owner, rest));
+      const rows: Array<Record<string, any>> = await m.query(markSentSql('', `${SERIES_COLUMNS}, v.at AS sent_at`), markSentParams(owner, rest));
       const repeating = rows.filter((r) => r.rrule);
       return { ids: rows.map((r) => r.id as number), next: repeating.length ? await this.insertNextOccurrences(m, repeating) : [] };
     });

@@ -1,4 +1,7 @@
-import { AdminStatsService } from '../../api/admin/admin-stats.service';
+import { effectivePlanSql, entitlement } from '../../api/accounts/plan';
+import { AdminStatsService, rangeStart } from '../../api/admin/admin-stats.service';
+import { MessageLogService } from '../../api/live/message-log.service';
+import { RemindersService } from '../../api/reminders/reminders.service';
 import { CampaignsService } from '../../api/campaigns/campaigns.service';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testDatabases } from '../support/test-db';
@@ -19,6 +22,12 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     await t?.close();
     await t?.db.drop();
   });
+
+  /** What the dispatcher does once a reminder went out: lease it, then mark it sent at `at`. */
+  async function deliver(id: number, at: Date) {
+    await q(`UPDATE reminders SET lease_owner = 'admin-test', lease_until = now() + interval '1 minute' WHERE id = $1`, [id]);
+    expect(await t.app.get(RemindersService).markSent('admin-test', [{ id, at, channel: 'simulator' }])).toEqual([id]);
+  }
 
   async function userWithReminder(subject = 'Appeler le dentiste') {
     const { agent, user } = await t.registerUser();
@@ -72,6 +81,17 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     expect(row.repeatDescription).toMatch(/^tous les lundis à 0[89]:00$/);
   });
 
+  it('reminders: search is a case-insensitive substring of the subject or the text, never across the two', async () => {
+    const { agent } = await t.registerUser();
+    const r = await agent.post('/api/reminders').send({ subject: 'Appeler le Vétérinaire', reminderText: 'Prendre RDV pour Médor', time: inHours(30) }).expect(201);
+    const ids = async (q: string) => (await agents.support.get(`/api/admin/reminders?q=${encodeURIComponent(q)}`).expect(200)).body.map((x: { id: number }) => x.id);
+    expect(await ids('VÉTÉRINAIRE')).toContain(r.body.id);
+    expect(await ids('rdv pour médor')).toContain(r.body.id);
+    expect(await ids('vétérinaire prendre')).not.toContain(r.body.id);
+    expect(await ids('vétérinaire\u001fprendre')).not.toContain(r.body.id);
+    expect(await ids('100%')).toEqual([]);
+  });
+
   it('reminders: search, trigger only when pending (the spec\'s refusal), edits cannot race the dispatcher', async () => {
     const { reminder } = await userWithReminder('Renouveler le passeport');
     const found = await agents.support.get('/api/admin/reminders?q=passeport').expect(200);
@@ -102,33 +122,91 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     await agents.admin.post(`/api/admin/reminders/${reminder.id}/trigger`).expect(404);
   });
 
-  it('stats: "active" = wrote to the bot or had a reminder delivered in the range', async () => {
+  it('stats: "active" = wrote to the bot or had a reminder delivered in the range, recorded where messages and deliveries are', async () => {
     const stats = t.app.get(AdminStatsService);
-    const before = await stats.stats('month');
-    const beforeYear = await stats.stats('year');
+    const log = t.app.get(MessageLogService);
+    const ranges = ['today', 'week', 'month', 'year'] as const;
+    const active = async () => Object.fromEntries(await Promise.all(ranges.map(async (r) => [r, (await stats.stats(r)).activeUsers] as const)));
+    const before = await active();
+    const beforeMonth = await stats.stats('month');
     const wrote = (await t.registerUser()).user;
     const delivered = await userWithReminder();
-    const longAgo = (await t.registerUser()).user;
+    const markedSent = await userWithReminder();
+    const longAgo = await userWithReminder();
+    const onlyTalkedTo = (await t.registerUser()).user;
     await t.registerUser(); // signed up, never active
-    await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, message_type, text) VALUES ($1, 'simulator', 'x', 'incoming', 'text', 'bonjour')`, [wrote.id]);
+    await log.record({ userId: wrote.id, channel: 'simulator', peerId: 'x', direction: 'incoming', messageType: 'text', text: 'bonjour' });
     // An outgoing message alone is not activity.
-    await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, message_type, text) VALUES ($1, 'simulator', 'x', 'outgoing', 'text', 'hello')`, [longAgo.id]);
-    await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, message_type, text, created_at) VALUES ($1, 'simulator', 'x', 'incoming', 'text', 'old', now() - interval '40 days')`, [longAgo.id]);
-    await q(`UPDATE reminders SET status = 'sent', sent_at = now() WHERE id = $1`, [delivered.reminder.id]);
-    const after = await stats.stats('month');
-    expect(after.activeUsers - before.activeUsers).toBe(2);
-    expect(after.newUsers - before.newUsers).toBe(4);
-    expect(after.totalUsers - before.totalUsers).toBe(4);
-    expect(after.completedReminders - before.completedReminders).toBe(1);
-    const year = await stats.stats('year');
-    // 40 days ago is in this calendar year unless today is before 10 February.
-    const inYear = new Date(Date.now() - 40 * 86400_000).getUTCFullYear() === new Date().getUTCFullYear() ? 3 : 2;
-    expect(year.activeUsers - beforeYear.activeUsers).toBe(inYear);
+    await log.record({ userId: onlyTalkedTo.id, channel: 'simulator', peerId: 'x', direction: 'outgoing', messageType: 'text', text: 'hello' });
+    await deliver(delivered.reminder.id, new Date());
+    // Delivered 40 days ago: before the start of this week and this month, whatever today is.
+    const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000);
+    await deliver(longAgo.reminder.id, fortyDaysAgo);
+    // An admin marking a reminder sent counts as a delivery.
+    await agents.admin.patch(`/api/admin/reminders/${markedSent.reminder.id}`).send({ status: 'sent' }).expect(200);
+    // An older event recorded late does not move a user's activity back.
+    const wroteAgain = await userWithReminder();
+    await log.record({ userId: wroteAgain.user.id, channel: 'simulator', peerId: 'y', direction: 'incoming', messageType: 'voice', text: 'rappelle-moi' });
+    await deliver(wroteAgain.reminder.id, fortyDaysAgo);
+
+    const after = await active();
+    expect(after.today - before.today).toBe(4);
+    expect(after.week - before.week).toBe(4);
+    expect(after.month - before.month).toBe(4);
+    expect(after.year - before.year).toBe(fortyDaysAgo >= rangeStart('year', new Date()) ? 5 : 4);
+    const [row] = await q(`SELECT last_active_at FROM user_activity WHERE user_id = $1`, [longAgo.user.id]);
+    expect(new Date(row.last_active_at).toISOString()).toBe(fortyDaysAgo.toISOString());
+    expect(await q(`SELECT 1 FROM user_activity WHERE user_id = $1`, [onlyTalkedTo.id])).toEqual([]);
+
+    const month = await stats.stats('month');
+    expect(month.newUsers - beforeMonth.newUsers).toBe(7);
+    expect(month.totalUsers - beforeMonth.totalUsers).toBe(7);
+    expect(month.completedReminders - beforeMonth.completedReminders).toBe(4);
     const http = await agents.admin.get('/api/admin/stats').expect(200);
     expect(http.body.timeRange).toBe('week');
     expect(Object.keys(http.body)).toEqual(expect.arrayContaining(['totalUsers', 'activeUsers', 'newUsers', 'premiumUsers', 'standardUsers', 'basicUsers', 'freeUsers', 'pendingReminders', 'completedReminders', 'totalReminders']));
     await agents.admin.get('/api/admin/stats?timeRange=decade').expect(400);
     await agents.support.get('/api/admin/stats').expect(403);
+  });
+
+  it('stats: users per plan count the effective plan (a running trial is Premium, an ended subscription Basic)', async () => {
+    const stats = t.app.get(AdminStatsService);
+    const before = await stats.stats('week');
+    const made = [];
+    for (let i = 0; i < 6; i++) made.push((await t.registerUser()).user);
+    const [onTrial, trialOver, paying, lapsed, free, legacy] = made.map((u) => u.id);
+    expect(await q(`SELECT plan FROM users WHERE id = $1`, [onTrial])).toEqual([{ plan: 'basic' }]); // stored as Basic, on the trial
+    await q(`UPDATE users SET trial_ends_at = now() - interval '1 day' WHERE id = $1`, [trialOver]);
+    await q(`UPDATE users SET plan = 'premium', subscription_ends_at = now() + interval '20 days' WHERE id = $1`, [paying]);
+    await q(`UPDATE users SET plan = 'premium', subscription_ends_at = now() - interval '1 day', trial_ends_at = now() - interval '30 days' WHERE id = $1`, [lapsed]);
+    await q(`UPDATE users SET plan = 'free' WHERE id = $1`, [free]);
+    await q(`UPDATE users SET plan = 'standard', trial_ends_at = NULL WHERE id = $1`, [legacy]);
+    const after = await stats.stats('week');
+    expect({
+      premium: after.premiumUsers - before.premiumUsers,
+      basic: after.basicUsers - before.basicUsers,
+      free: after.freeUsers - before.freeUsers,
+      standard: after.standardUsers - before.standardUsers,
+    }).toEqual({ premium: 2, basic: 2, free: 1, standard: 1 });
+  });
+
+  it('effectivePlanSql() is entitlement().plan, case by case', async () => {
+    const now = new Date();
+    const at = (days: number | null) => (days === null ? null : new Date(now.getTime() + days * 86_400_000));
+    for (const plan of ['free', 'basic', 'standard', 'premium'] as const) {
+      for (const trial of [null, -1, 3]) {
+        for (const sub of [null, -2, 10]) {
+          const user = { plan, trialEndsAt: at(trial), subscriptionEndsAt: at(sub) };
+          const [row] = await q(`SELECT ${effectivePlanSql('$4')} AS plan FROM (SELECT $1::text AS plan, $2::timestamptz AS trial_ends_at, $3::timestamptz AS subscription_ends_at) u`, [
+            plan,
+            user.trialEndsAt,
+            user.subscriptionEndsAt,
+            now,
+          ]);
+          expect({ ...user, effective: row.plan }).toEqual({ ...user, effective: entitlement(user, now).plan });
+        }
+      }
+    }
   });
 
   it('campaigns: one row per recipient, batches of CAMPAIGN_BATCH_SIZE, opted-out and other-language users excluded, a crash resumes without sending twice', async () => {
@@ -178,6 +256,25 @@ describe.each(testDatabases())('Back-office API (%s database)', (kind) => {
     expect(done).toMatchObject({ status: 'completed', sentCount: 25, failedCount: 0, totalUsers: 25, progress: 100 });
     const audit = await agents.admin.get('/api/admin/audit?q=campaign').expect(200);
     expect(audit.body[0]).toMatchObject({ action: 'campaign.create', targetId: String(id), changes: { recipients: 25, audience: 'all' } });
+  });
+
+  it('campaigns: the "active" audience is who was active in the last 30 days, "premium" who is Premium now (trial included)', async () => {
+    await q(`UPDATE users SET opted_out_at = now() WHERE role = 'user'`); // earlier users out of the way
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await userWithReminder());
+    const [recent, old, trialOver, lapsed, paying] = made;
+    await t.app.get(MessageLogService).record({ userId: recent.user.id, channel: 'simulator', peerId: 'z', direction: 'incoming', messageType: 'text', text: 'salut' });
+    await deliver(old.reminder.id, new Date(Date.now() - 40 * 86_400_000));
+    await q(`UPDATE users SET trial_ends_at = now() - interval '1 day' WHERE id = ANY($1)`, [[trialOver.user.id, lapsed.user.id, paying.user.id]]);
+    await q(`UPDATE users SET plan = 'premium', subscription_ends_at = now() - interval '1 day' WHERE id = $1`, [lapsed.user.id]);
+    await q(`UPDATE users SET plan = 'premium', subscription_ends_at = now() + interval '1 month' WHERE id = $1`, [paying.user.id]);
+    const recipients = async (targetUsers: string) => {
+      const res = await agents.admin.post('/api/admin/push-notification').send({ message: `Pour ${targetUsers}`, language: 'fr', targetUsers }).expect(201);
+      const rows = await q(`SELECT user_id FROM campaign_recipients WHERE campaign_id = $1 ORDER BY user_id`, [res.body.campaign.id]);
+      return rows.map((r: { user_id: number }) => r.user_id);
+    };
+    expect(await recipients('active')).toEqual([recent.user.id]);
+    expect(await recipients('premium')).toEqual([recent.user.id, old.user.id, paying.user.id].sort((a, b) => a - b));
   });
 
   it('conversations: list, page, a support reply marked with the staff name, codes masked', async () => {

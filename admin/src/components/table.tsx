@@ -27,3 +27,12 @@ export function DataTable({ head, children, empty, label }: { head: string[]; ch
 export function Td({ children, className }: { children?: ReactNode; className?: string }) {
   return <td className={cn('whitespace-nowrap px-4 py-3 align-middle', className)}>{children}</td>;
 }
+
+/** A list that could not be loaded, in place of its table. */
+export function LoadError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-xl bg-danger-soft p-4 text-sm text-danger-soft-fg">
+      {children}
+    </p>
+  );
+}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useAudit } from '../api/admin';
-import { LoadMore, SearchBox } from '../components/search-box';
-import { DataTable, Td } from '../components/table';
+import { SearchableTable } from '../components/searchable-table';
+import { Td } from '../components/table';
 import { frDateTime } from '../lib/format';
-import { Badge, Spinner } from '../ui';
+import { Badge } from '../ui';
 
 export const ACTION_LABELS: Record<string, string> = {
   'user.update': 'Utilisateur modifié',
@@ -46,32 +46,35 @@ function Changes({ changes }: { changes: Record<string, unknown> | null }) {
 export function AuditPage() {
   const [q, setQ] = useState('');
   const audit = useAudit(q);
-  const rows = audit.data?.pages.flatMap((p) => p.rows) ?? [];
   return (
-    <div className="flex flex-col gap-4">
-      <SearchBox placeholder="Filtrer par membre de l'équipe, action ou cible" label="Filtrer le journal" onSearch={setQ} />
-      {audit.isPending ? (
-        <Spinner label="Chargement du journal" />
-      ) : (
-        <DataTable label="Journal" head={['Date', 'Membre', 'Action', 'Cible', 'Changements']} empty={rows.length ? null : 'Aucune action enregistrée.'}>
-          {rows.map((e) => (
-            <tr key={e.id}>
-              <Td className="text-fg-muted">{frDateTime(e.createdAt)}</Td>
-              <Td>
-                {e.actorName} <Badge tone={e.actorRole === 'admin' ? 'success' : 'info'}>{e.actorRole}</Badge>
-              </Td>
-              <Td>{ACTION_LABELS[e.action] ?? e.action}</Td>
-              <Td className="tabular-nums">
-                {e.targetType} {e.targetId ? `#${e.targetId}` : ''}
-              </Td>
-              <Td className="whitespace-normal">
-                <Changes changes={e.changes} />
-              </Td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-      <LoadMore hasMore={Boolean(audit.hasNextPage)} loading={audit.isFetchingNextPage} onMore={() => audit.fetchNextPage()} shown={rows.length} total={audit.data?.pages[0]?.total ?? 0} />
-    </div>
+    <SearchableTable
+      query={audit}
+      onSearch={setQ}
+      searchPlaceholder="Filtrer par membre de l'équipe, action ou cible"
+      searchLabel="Filtrer le journal"
+      loadingLabel="Chargement du journal"
+      errorText="Impossible de charger le journal"
+      label="Journal"
+      head={['Date', 'Membre', 'Action', 'Cible', 'Changements']}
+      empty="Aucune action enregistrée."
+    >
+      {(rows) =>
+        rows.map((e) => (
+          <tr key={e.id}>
+            <Td className="text-fg-muted">{frDateTime(e.createdAt)}</Td>
+            <Td>
+              {e.actorName} <Badge tone={e.actorRole === 'admin' ? 'success' : 'info'}>{e.actorRole}</Badge>
+            </Td>
+            <Td>{ACTION_LABELS[e.action] ?? e.action}</Td>
+            <Td className="tabular-nums">
+              {e.targetType} {e.targetId ? `#${e.targetId}` : ''}
+            </Td>
+            <Td className="whitespace-normal">
+              <Changes changes={e.changes} />
+            </Td>
+          </tr>
+        ))
+      }
+    </SearchableTable>
   );
 }

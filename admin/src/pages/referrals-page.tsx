@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { adminApi, keys, useAdminMutation, useCommissions, usePartners } from '../api/admin';
 import type { Partner } from '../api/types';
-import { DataTable, Td } from '../components/table';
+import { ConfirmDialog, DialogActions } from '../components/confirm-dialog';
+import { DataTable, LoadError, Td } from '../components/table';
 import { errorText, euros, frDateTime, generateReferralCode } from '../lib/format';
 import { Badge, Button, CheckIcon, Dialog, Field, Input, PlusIcon, showToast, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TrashIcon } from '../ui';
 
@@ -51,14 +52,7 @@ export function AddPartnerDialog({ onClose }: { onClose: () => void }) {
             {error}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button onClick={submit} busy={create.isPending}>
-            Ajouter
-          </Button>
-        </div>
+        <DialogActions action="Ajouter" busy={create.isPending} onConfirm={submit} onClose={onClose} />
       </div>
     </Dialog>
   );
@@ -98,11 +92,7 @@ function PartnersTab() {
         </Button>
       </div>
       {partners.isPending && <Spinner label="Chargement des partenaires" />}
-      {partners.isError && (
-        <p role="alert" className="rounded-xl bg-danger-soft p-4 text-sm text-danger-soft-fg">
-          Erreur lors du chargement des partenaires. Veuillez vous reconnecter ou réessayer.
-        </p>
-      )}
+      {partners.isError && <LoadError>Erreur lors du chargement des partenaires. Veuillez vous reconnecter ou réessayer.</LoadError>}
       {partners.isSuccess && (
         <DataTable label="Partenaires" head={['Partenaire', 'Code', 'Filleuls', 'Commissions', 'Statut', 'Actions']} empty={rows.length ? null : 'Aucun partenaire pour le moment.'}>
           {rows.map((p) => (
@@ -138,31 +128,26 @@ function PartnersTab() {
       )}
       {adding && <AddPartnerDialog onClose={() => setAdding(false)} />}
       {deleting && (
-        <Dialog open onOpenChange={(o) => !o && setDeleting(null)} title="Supprimer le partenaire" closeLabel="Fermer">
-          <p className="text-sm">
+        <ConfirmDialog
+          title="Supprimer le partenaire"
+          action="Supprimer"
+          danger
+          busy={del.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            try {
+              await del.mutateAsync(deleting);
+              showToast({ title: 'Partenaire supprimé', variant: 'success' });
+              setDeleting(null);
+            } catch (e) {
+              showToast({ title: 'Erreur', description: errorText(e, 'Une erreur est survenue lors de la suppression du partenaire'), variant: 'destructive' });
+            }
+          }}
+        >
+          <p>
             Supprimer <strong>{deleting.name}</strong> ({deleting.referralCode}) et ses commissions ? Cette action est irréversible.
           </p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setDeleting(null)}>
-              Annuler
-            </Button>
-            <Button
-              variant="danger"
-              busy={del.isPending}
-              onClick={async () => {
-                try {
-                  await del.mutateAsync(deleting);
-                  showToast({ title: 'Partenaire supprimé', variant: 'success' });
-                  setDeleting(null);
-                } catch (e) {
-                  showToast({ title: 'Erreur', description: errorText(e, 'Une erreur est survenue lors de la suppression du partenaire'), variant: 'destructive' });
-                }
-              }}
-            >
-              Supprimer
-            </Button>
-          </div>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );
@@ -175,11 +160,7 @@ function CommissionsTab() {
   return (
     <div className="flex flex-col gap-4">
       {commissions.isPending && <Spinner label="Chargement des commissions" />}
-      {commissions.isError && (
-        <p role="alert" className="rounded-xl bg-danger-soft p-4 text-sm text-danger-soft-fg">
-          Erreur lors du chargement des commissions. Veuillez vous reconnecter ou réessayer.
-        </p>
-      )}
+      {commissions.isError && <LoadError>Erreur lors du chargement des commissions. Veuillez vous reconnecter ou réessayer.</LoadError>}
       {commissions.isSuccess && (
         <DataTable label="Commissions" head={['Partenaire', 'Utilisateur', 'Montant', 'Forfait', 'Statut', 'Date', 'Actions']} empty={rows.length ? null : 'Aucune commission pour le moment.'}>
           {rows.map((c) => (

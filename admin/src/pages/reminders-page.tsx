@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminApi, useAdminMutation, useReminders } from '../api/admin';
 import type { AdminReminder, Role } from '../api/types';
-import { LoadMore, SearchBox } from '../components/search-box';
-import { DataTable, Td } from '../components/table';
+import { ConfirmDialog, DialogActions } from '../components/confirm-dialog';
+import { SearchableTable } from '../components/searchable-table';
+import { Td } from '../components/table';
 import { errorText, frDateTime, STATUS_LABELS } from '../lib/format';
-import { Badge, Button, Dialog, Field, Input, Select, showToast, Spinner, Textarea } from '../ui';
+import { Badge, Button, Dialog, Field, Input, Select, showToast, Textarea } from '../ui';
 
 type Editable = Pick<AdminReminder, 'subject' | 'reminderText' | 'status' | 'languageCode'>;
 
@@ -47,30 +48,7 @@ function EditReminderDialog({ reminder, onClose }: { reminder: AdminReminder; on
             <Select value={form.languageCode} onValueChange={(v) => setForm({ ...form, languageCode: v as 'fr' | 'en' })} options={[{ value: 'fr', label: 'Français' }, { value: 'en', label: 'English' }]} />
           </Field>
         </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button onClick={submit} busy={save.isPending}>
-            Enregistrer
-          </Button>
-        </div>
-      </div>
-    </Dialog>
-  );
-}
-
-function ConfirmDialog({ title, children, action, danger, busy, onConfirm, onClose }: { title: string; children: React.ReactNode; action: string; danger?: boolean; busy: boolean; onConfirm: () => void; onClose: () => void }) {
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={title} closeLabel="Fermer">
-      <div className="text-sm">{children}</div>
-      <div className="mt-6 flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
-          {action}
-        </Button>
+        <DialogActions action="Enregistrer" busy={save.isPending} onConfirm={submit} onClose={onClose} />
       </div>
     </Dialog>
   );
@@ -116,8 +94,6 @@ export function RemindersPage({ role }: { role: Role }) {
   const [dialog, setDialog] = useState<{ kind: 'edit' | 'trigger' | 'delete'; reminder: AdminReminder } | null>(null);
   const trigger = useAdminMutation((id: number) => adminApi.triggerReminder(id), [['admin', 'reminders']]);
   const del = useAdminMutation((id: number) => adminApi.deleteReminder(id), [['admin', 'reminders']]);
-  const rows = reminders.data?.pages.flatMap((p) => p.rows) ?? [];
-  const total = reminders.data?.pages[0]?.total ?? 0;
   const admin = role === 'admin';
   const close = () => setDialog(null);
 
@@ -144,25 +120,23 @@ export function RemindersPage({ role }: { role: Role }) {
   };
 
   return (
-    <div className="flex flex-col gap-4">
-      <SearchBox placeholder="Rechercher par sujet ou texte" label="Rechercher un rappel" onSearch={setQ} />
-      {reminders.isError && (
-        <p role="alert" className="rounded-xl bg-danger-soft p-4 text-sm text-danger-soft-fg">
-          Impossible de charger la liste des rappels
-        </p>
-      )}
-      {reminders.isPending ? (
-        <Spinner label="Chargement des rappels" />
-      ) : (
-        <DataTable
-          label="Rappels"
-          head={['ID', 'Utilisateur', 'Sujet', 'Heure du rappel', 'Statut', 'Langue', 'Créé le', ...(admin ? ['Actions'] : [])]}
-          empty={rows.length ? null : 'Aucun rappel trouvé.'}
-        >
-          {rows.map((r) => (
+    <>
+      <SearchableTable
+        query={reminders}
+        onSearch={setQ}
+        searchPlaceholder="Rechercher par sujet ou texte"
+        searchLabel="Rechercher un rappel"
+        loadingLabel="Chargement des rappels"
+        errorText="Impossible de charger la liste des rappels"
+        label="Rappels"
+        head={['ID', 'Utilisateur', 'Sujet', 'Heure du rappel', 'Statut', 'Langue', 'Créé le', ...(admin ? ['Actions'] : [])]}
+        empty="Aucun rappel trouvé."
+      >
+        {(rows) =>
+          rows.map((r) => (
             <tr key={r.id} data-reminder-id={r.id}>
               <Td className="tabular-nums text-fg-muted">{r.id}</Td>
-              <Td className="tabular-nums" >
+              <Td className="tabular-nums">
                 <span title={r.username ?? undefined}>{r.userId}</span>
               </Td>
               <Td className="max-w-[16rem] truncate font-medium">
@@ -181,10 +155,9 @@ export function RemindersPage({ role }: { role: Role }) {
                 </Td>
               )}
             </tr>
-          ))}
-        </DataTable>
-      )}
-      <LoadMore hasMore={Boolean(reminders.hasNextPage)} loading={reminders.isFetchingNextPage} onMore={() => reminders.fetchNextPage()} shown={rows.length} total={total} capped={reminders.data?.pages[0]?.capped} />
+          ))
+        }
+      </SearchableTable>
       {dialog?.kind === 'edit' && <EditReminderDialog reminder={dialog.reminder} onClose={close} />}
       {dialog?.kind === 'trigger' && (
         <ConfirmDialog title="Déclencher le rappel" action="Déclencher" busy={trigger.isPending} onClose={close} onConfirm={() => doTrigger(dialog.reminder)}>
@@ -202,6 +175,6 @@ export function RemindersPage({ role }: { role: Role }) {
           <p className="mt-2 text-danger">Cette action est irréversible.</p>
         </ConfirmDialog>
       )}
-    </div>
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { adminApi, useAdminMutation, useUsers } from '../api/admin';
 import type { AdminUser, Plan, Role } from '../api/types';
-import { LoadMore, SearchBox } from '../components/search-box';
-import { DataTable, Td } from '../components/table';
+import { ConfirmDialog, DialogActions } from '../components/confirm-dialog';
+import { SearchableTable } from '../components/searchable-table';
+import { Td } from '../components/table';
 import { errorText, frDateTime, PLAN_LABELS, PLAN_TONES } from '../lib/format';
-import { Badge, Button, Dialog, Field, Input, Select, showToast, Spinner, TrashIcon } from '../ui';
+import { Badge, Button, Dialog, Field, Input, Select, showToast, TrashIcon } from '../ui';
 
 const PLANS: Plan[] = ['free', 'basic', 'standard', 'premium'];
 
@@ -49,14 +50,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => voi
             <Input inputMode="numeric" value={used} onChange={(e) => setUsed(e.target.value)} />
           </Field>
         </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button onClick={submit} busy={save.isPending}>
-            Enregistrer
-          </Button>
-        </div>
+        <DialogActions action="Enregistrer" busy={save.isPending} onConfirm={submit} onClose={onClose} />
       </div>
     </Dialog>
   );
@@ -74,20 +68,12 @@ function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
     }
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Supprimer l'utilisateur" closeLabel="Fermer">
-      <p className="text-sm">
+    <ConfirmDialog title="Supprimer l'utilisateur" action="Supprimer" danger busy={del.isPending} onClose={onClose} onConfirm={confirm}>
+      <p>
         Supprimer <strong>{user.username || user.phoneNumber}</strong> (ID {user.id}) ?
       </p>
-      <p className="mt-2 text-sm text-danger">Cette action est irréversible et supprime aussi tous les rappels de cet utilisateur.</p>
-      <div className="mt-6 flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button variant="danger" onClick={confirm} busy={del.isPending}>
-          Supprimer
-        </Button>
-      </div>
-    </Dialog>
+      <p className="mt-2 text-danger">Cette action est irréversible et supprime aussi tous les rappels de cet utilisateur.</p>
+    </ConfirmDialog>
   );
 }
 
@@ -97,26 +83,22 @@ export function UsersPage({ role }: { role: Role }) {
   const users = useUsers(q);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const rows = users.data?.pages.flatMap((p) => p.rows) ?? [];
-  const total = users.data?.pages[0]?.total ?? 0;
   const admin = role === 'admin';
   return (
-    <div className="flex flex-col gap-4">
-      <SearchBox placeholder="Rechercher par nom d'utilisateur, e-mail ou téléphone" label="Rechercher un utilisateur" onSearch={setQ} />
-      {users.isError && (
-        <p role="alert" className="rounded-xl bg-danger-soft p-4 text-sm text-danger-soft-fg">
-          Impossible de charger la liste des utilisateurs
-        </p>
-      )}
-      {users.isPending ? (
-        <Spinner label="Chargement des utilisateurs" />
-      ) : (
-        <DataTable
-          label="Utilisateurs"
-          head={['ID', "Nom d'utilisateur", 'E-mail', 'Téléphone', 'Forfait', 'Quota', 'Utilisés', 'Créé le', ...(admin ? ['Actions'] : [])]}
-          empty={rows.length ? null : 'Aucun utilisateur trouvé.'}
-        >
-          {rows.map((u) => (
+    <>
+      <SearchableTable
+        query={users}
+        onSearch={setQ}
+        searchPlaceholder="Rechercher par nom d'utilisateur, e-mail ou téléphone"
+        searchLabel="Rechercher un utilisateur"
+        loadingLabel="Chargement des utilisateurs"
+        errorText="Impossible de charger la liste des utilisateurs"
+        label="Utilisateurs"
+        head={['ID', "Nom d'utilisateur", 'E-mail', 'Téléphone', 'Forfait', 'Quota', 'Utilisés', 'Créé le', ...(admin ? ['Actions'] : [])]}
+        empty="Aucun utilisateur trouvé."
+      >
+        {(rows) =>
+          rows.map((u) => (
             <tr key={u.id} data-user-id={u.id}>
               <Td className="tabular-nums text-fg-muted">{u.id}</Td>
               <Td className="font-medium">
@@ -148,12 +130,11 @@ export function UsersPage({ role }: { role: Role }) {
                 </Td>
               )}
             </tr>
-          ))}
-        </DataTable>
-      )}
-      <LoadMore hasMore={Boolean(users.hasNextPage)} loading={users.isFetchingNextPage} onMore={() => users.fetchNextPage()} shown={rows.length} total={total} capped={users.data?.pages[0]?.capped} />
+          ))
+        }
+      </SearchableTable>
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />}
-    </div>
+    </>
   );
 }
