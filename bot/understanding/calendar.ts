@@ -7,6 +7,15 @@ export function ymd(d: DateTime, extra: Partial<Ymd> = {}): Ymd {
   return { year: d.year, month: d.month, day: d.day, ...extra };
 }
 
+/**
+ * "the end of April", "fin septembre": the last day of that month, this year's unless the month is
+ * already over (rule 7), so "until the end of June" said in June is this June's 30th.
+ */
+export function endOfNamedMonth(today: DateTime, month: number): Ymd {
+  const year = month < today.month ? today.year + 1 : today.year;
+  return { year, month, day: new Date(Date.UTC(year, month, 0)).getUTCDate() };
+}
+
 /** Rule 4: the first such weekday after today (never today), or from today when allowed. */
 export function nextWeekday(today: DateTime, weekday: number, includeToday = false): DateTime {
   let diff = (weekday - today.weekday + 7) % 7;

@@ -11,7 +11,7 @@ import {
 import { after, before, hinted, PieceMatch, pieceParser } from './piece-parser';
 import { DayPart, WhenPiece } from './types';
 import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, fold, placeAlternation, ZONE_ABBREVIATIONS } from './vocabulary';
-import { ymd } from './calendar';
+import { endOfNamedMonth, ymd } from './calendar';
 
 const AMPM = '(?:\\s?[ap]\\.?\\s?m\\.?(?![\\p{L}])|[ap]\\.?(?![\\p{L}]))';
 const PIVOT = '(?:\\d{1,2}(?:[:.]\\d{2}|h)?|noon|midnight)';
@@ -260,7 +260,8 @@ const TOMORROW_RE = new RegExp(TOMORROW_SPELLINGS);
 function enCasualDateParser(): Parser {
   const re =
     `(?:(?:on|by|for|until|till|over)\\s+)?(?:the\\s+)?(?:today|${TOMORROW_SPELLINGS}|day\\s+after\\s+tomorrow|` +
-    `next\\s+week(?:end)?|this\\s+(?:coming\\s+)?weekend|(?:the\\s+)?weekend|next\\s+month|next\\s+year|end\\s+of\\s+(?:the\\s+)?(?:week|month))`;
+    `next\\s+week(?:end)?|this\\s+(?:coming\\s+)?weekend|(?:the\\s+)?weekend|next\\s+month|next\\s+year|end\\s+of\\s+(?:the\\s+)?(?:week|month)` +
+    `|(?:the\\s+)?end\\s+of\\s+(?:the\\s+month\\s+of\\s+)?(?<eom>${EN_MONTH_RE})(?![\\p{L}]))`;
   return pieceParser('en-casual-date', re, (m, env) => {
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
     const today = env.today;
@@ -277,6 +278,7 @@ function enCasualDateParser(): Parser {
     if (/next year/.test(s)) return { date: ymd(today.startOf('year').plus({ years: 1 })) };
     if (/end of (?:the )?week/.test(s)) return { date: ymd(today.plus({ days: (5 - today.weekday + 7) % 7 })) };
     if (/end of (?:the )?month/.test(s)) return { date: ymd(today.endOf('month')) };
+    if (m.groups.eom) return { date: endOfNamedMonth(today, EN_MONTHS[fold(m.groups.eom)]) };
     return null;
   });
 }
@@ -351,10 +353,12 @@ function enMonthTheDayParser(): Parser {
 /** "on the 1st", "the 30th": the next such day of a month (rule 7). */
 function enDayOfMonthParser(): Parser {
   const re =
-    `(?:on\\s+the\\s+(?<d1>\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last)|(?:by\\s+|for\\s+|until\\s+)?the\\s+(?<d2>\\d{1,2})(?:st|nd|rd|th))` +
-    `(?!\\s*(?:of\\s|${EN_MONTH_RE}|day|time|floor|week|month|year|hour|minute|person|people|one|place|row|century|[:.]\\d))`;
+    `(?:on\\s+the\\s+(?<d1>\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last)|(?:by\\s+|for\\s+|until\\s+)?the\\s+(?<d2>\\d{1,2})(?:st|nd|rd|th)` +
+    // "on 2nd", "by 15th" (Indian and Nigerian English drop the article): a numeral with its suffix.
+    `|(?:on|by)\\s+(?<d3>\\d{1,2}(?:st|nd|rd|th)))` +
+    `(?!\\s*(?:of\\s|${EN_MONTH_RE}|day|time|floor|week|month|year|hour|minute|person|people|one|place|row|century|avenue|ave|street|st|road|rd|[:.]\\d))`;
   return pieceParser('en-day-of-month', re, (m, env) => {
-    const raw = fold(m.groups.d1 ?? m.groups.d2 ?? '').replace(/^(\d+)(?:st|nd|rd|th)$/, '$1');
+    const raw = fold(m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? '').replace(/^(\d+)(?:st|nd|rd|th)$/, '$1');
     const day = raw === 'last' ? -1 : EN_ORDINALS[raw] ?? Number(raw);
     if (day === -1) return relativeMonthDayPiece(env, env.today.endOf('month').day, 0);
     if (!(day >= 1 && day <= 31)) return null;
@@ -411,9 +415,11 @@ const EN_HINTS = {
   month: /month/i,
   monthName: new RegExp(EN_MONTH_RE, 'i'),
   the: /the/i,
+  // "the 30th", "on the first", or "on 2nd" / "by 15th" without the article.
+  dayOfMonth: /the|(?:on|by)\s+\d{1,2}(?:st|nd|rd|th)/i,
   // Weekday names and their short forms start a word ("month" and "sunny" hold none).
   weekday: new RegExp(`(?<![\\p{L}])(?:${EN_WEEKDAY_RE})`, 'iu'),
-  casualDate: /today|tom|tmr|2mo|2mr|week|month|year/i,
+  casualDate: /today|tom|tmr|2mo|2mr|week|month|year|end\s+of/i,
   dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing/iu,
   vague: /later|some|in\s+a\s/i,
   time: /\d|noon|midnight|midday|mid[\s-]day/i,
@@ -430,7 +436,7 @@ export function englishParsers(bareDurations: boolean): Parser[] {
     hinted(enOrdinalParser(), EN_HINTS.ordinal),
     hinted(enMonthDayRelativeParser(), EN_HINTS.month),
     hinted(enMonthTheDayParser(), EN_HINTS.monthName),
-    hinted(enDayOfMonthParser(), EN_HINTS.the),
+    hinted(enDayOfMonthParser(), EN_HINTS.dayOfMonth),
     hinted(enWeekdayParser(), EN_HINTS.weekday),
     hinted(enCasualDateParser(), EN_HINTS.casualDate),
     hinted(enDayPartParser(), EN_HINTS.dayPart),

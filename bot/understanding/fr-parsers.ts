@@ -1,5 +1,5 @@
 import type { Parser } from 'chrono-node';
-import { ymd } from './calendar';
+import { endOfNamedMonth, ymd } from './calendar';
 import { DURATION_FR } from './duration';
 import { before, hinted, pieceParser } from './piece-parser';
 import { durationPiece, ordinalDayPiece, relativeMonthDayPiece, weekdayPiece, WeekdayMode, zonePiece } from './shared-pieces';
@@ -154,7 +154,9 @@ function frMealParser(): Parser {
     `(?:juste\\s+)?apr[èe]s\\s+(?:le\\s+|mon\\s+|)(?<meal>d[ée]jeuner|d[ée]j|repas\\s+de\\s+midi|manger|d[îi]ner|souper)` +
     `|(?:(?:[àa]|vers|sur|pour|pendant)\\s+)?l'heure\\s+du\\s+(?<at>d[ée]jeuner|d[îi]ner|souper)` +
     `|(?:au|pour\\s+le|pendant\\s+le)\\s+(?<au>d[îi]ner|souper)` +
-    `|(?:[àa]\\s+|pendant\\s+)(?:la\\s+|ma\\s+)pause\\s+(?:d[ée]jeuner|d[ée]j|de\\s+midi)|(?:[àa]\\s+la\\s+)?mi[\\s-]journ[ée]e`;
+    `|(?:[àa]\\s+|pendant\\s+)(?:la\\s+|ma\\s+)pause\\s+(?:d[ée]jeuner|d[ée]j|de\\s+midi)|(?:[àa]\\s+la\\s+)?mi[\\s-]journ[ée]e` +
+    // Belgian and Swiss "sur le temps de midi", "à l'heure de midi": the lunch break, noon.
+    `|(?:(?:[àa]|sur|pendant|durant|pour)\\s+)?(?:le\\s+temps|l'heure)\\s+de\\s+midi`;
   return pieceParser('fr-meal', re, (m, env) => {
     const noonDinner = NOON_DINNER_ZONES.has(env.zone);
     if (m.groups.au) {
@@ -186,6 +188,7 @@ function frCasualDateParser(): Parser {
     `(?:(?:pour|d'ici|d[èe]s|avant|jusqu'[àa])\\s+)?(?:aujourd'hui|ce\\s+jour|dans\\s+la\\s+journ[ée]e|demain|apr[èe]s[\\s-]demain|` +
     `(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain|l'ann[ée]e\\s+prochaine|` +
     `(?:ce|le|du|au)\\s+week-?\\s?end(?:\\s+prochain)?|(?:en\\s+|[àa]\\s+la\\s+)?fin\\s+(?:de\\s+(?:la\\s+)?)?semaine|` +
+    `(?:en\\s+|[àa]\\s+la\\s+|la\\s+)?fin\\s+(?:du\\s+mois\\s+d'|du\\s+mois\\s+de\\s+|de\\s+|d')?(?<eom>${FR_MONTH_RE})(?![\\p{L}])|` +
     `(?:en\\s+|[àa]\\s+la\\s+)?fin\\s+(?:de\\s+|du\\s+|de\\s+ce\\s+)mois(?:-ci)?)`;
   return pieceParser('fr-casual-date', re, (m, env) => {
     const s = fold(m.text).replace(/\s+/g, ' ');
@@ -200,6 +203,7 @@ function frCasualDateParser(): Parser {
     if (/semaine prochaine/.test(s)) return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1 })) };
     if (/mois prochain/.test(s)) return { date: ymd(today.startOf('month').plus({ months: 1 })) };
     if (/annee prochaine/.test(s)) return { date: ymd(today.startOf('year').plus({ years: 1 })) };
+    if (m.groups.eom) return { date: endOfNamedMonth(today, FR_MONTHS[fold(m.groups.eom)]) };
     if (/fin (?:de |du |de ce )mois/.test(s)) return { date: ymd(today.endOf('month')) };
     return null;
   });
@@ -311,7 +315,7 @@ const FR_HINTS = {
   weekday: new RegExp(FR_WEEKDAY_RE, 'i'),
   casualDate: /aujourd|ce\s+jour|journ|demain|semaine|mois|ann|week|fin/i,
   dayPart: /mat|apr|soir|nuit|premi|journ/i,
-  meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ/i,
+  meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|de\s+midi/i,
   vague: /heure|tard|tant|moment|peu/i,
   time: /\d|midi|minuit/i,
   digit: /\d/,

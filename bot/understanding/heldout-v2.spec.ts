@@ -53,6 +53,16 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
   });
 
+  it('scores the fifth batch (fixtures/heldout-v2e.jsonl), a fresh set written after the fourth batch\'s fixes', () => {
+    const batch = readCases(resolve(fixtures, 'heldout-v2e.jsonl'));
+    expect(batch.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(10);
+    const result = score(batch);
+    reportScore('heldout-v2e', result);
+    // 94.31 % (both) as first scored; 100 % after the fixes below.
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+  });
+
   it('scores the public version-2 sample', () => {
     const result = score(readCases(resolve(fixtures, 'sample2.jsonl')));
     reportScore('sample2', result);
@@ -65,6 +75,7 @@ const at = {
   geneva: ['Europe/Zurich', '2026-04-15T10:20:00+02:00'],
   montreal: ['America/Toronto', '2026-04-15T10:20:00-04:00'],
   la: ['America/Los_Angeles', '2026-04-15T10:20:00-07:00'],
+  brussels: ['Europe/Brussels', '2026-04-15T10:20:00+02:00'],
 } as const;
 
 function all(text: string, language: Language, where: keyof typeof at = 'paris') {
@@ -247,5 +258,85 @@ describe('general fixes found by the fourth version-2 batch (96.05 % before, 100
   it('keeps "do" in "to do yoga" (only "todo:" / "to-do:" is a list heading)', () => {
     expect(all('remind me thursday at 8am and saturday at 8am to do yoga', 'en').map((r) => r.subject)).toEqual(['do yoga', 'do yoga']);
     expect(all('todo: call the bank tomorrow', 'en')[0].subject).toBe('call the bank');
+  });
+});
+
+describe('general fixes found by the fifth version-2 held-out set (heldout-v2e)', () => {
+  it('reads "the end of <month>" / "fin <mois>" as that month\'s last day, also as an UNTIL', () => {
+    expect(all('remind me every morning at 7 until the end of may to water the seedlings', 'en')).toEqual([
+      { due: '2026-04-16T07:00', rrule: 'FREQ=DAILY;UNTIL=20260531T215959Z', subject: 'water the seedlings' },
+    ]);
+    expect(all("rappelle-moi tous les soirs jusqu'à fin mai d'arroser les semis", 'fr')).toEqual([
+      { due: '2026-04-15T20:00', rrule: 'FREQ=DAILY;UNTIL=20260531T215959Z', subject: 'arroser les semis' },
+    ]);
+    expect(all('remind me at the end of june to renew the lease', 'en')).toEqual([{ due: '2026-06-30T09:00', rrule: null, subject: 'renew the lease' }]);
+    // A month already over this year is next year's.
+    expect(all('rappelle-moi à la fin du mois de janvier de faire le bilan', 'fr')).toEqual([
+      { due: '2027-01-31T09:00', rrule: null, subject: 'faire le bilan' },
+    ]);
+  });
+
+  it('reads "every month end" / "chaque fin de mois" as the last day of every month', () => {
+    expect(all('remind me at the end of every month to back up the laptop', 'en')).toEqual([
+      { due: '2026-04-30T09:00', rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1', subject: 'back up the laptop' },
+    ]);
+    expect(all('remind me every month-end at 6pm to send the invoices', 'en')[0]).toEqual({
+      due: '2026-04-30T18:00',
+      rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1',
+      subject: 'send the invoices',
+    });
+    expect(all('rappelle-moi chaque fin de mois de relever les compteurs', 'fr')[0].rrule).toBe('FREQ=MONTHLY;BYMONTHDAY=-1');
+  });
+
+  it('reads the day part said with repeated weekdays ("tous les jeudis soirs"), and the Quebec "à tous les"', () => {
+    expect(all('rappelle-moi tous les jeudis soirs de sortir le recyclage', 'fr')).toEqual([
+      { due: '2026-04-16T20:00', rrule: 'FREQ=WEEKLY;BYDAY=TH', subject: 'sortir le recyclage' },
+    ]);
+    expect(all('rappelle-moi à tous les mardis matins de vider le lave-vaisselle', 'fr', 'montreal')).toEqual([
+      { due: '2026-04-21T09:00', rrule: 'FREQ=WEEKLY;BYDAY=TU', subject: 'vider le lave-vaisselle' },
+    ]);
+  });
+
+  it('joins with "pis" after a word ending in "en" ("Julien pis à 15h")', () => {
+    expect(all("rappelle-moi à 11h d'appeler Julien pis à 15h d'écrire à Fabien", 'fr', 'montreal')).toEqual([
+      { due: '2026-04-15T11:00', rrule: null, subject: 'appeler Julien' },
+      { due: '2026-04-15T15:00', rrule: null, subject: 'écrire à Fabien' },
+    ]);
+  });
+
+  it('keeps two actions apart when one says a day and the next a time (the day carries)', () => {
+    expect(all('rappelle-moi vendredi de rendre les clés puis à 16h de passer à la banque', 'fr')).toEqual([
+      { due: '2026-04-17T09:00', rrule: null, subject: 'rendre les clés' },
+      { due: '2026-04-17T16:00', rrule: null, subject: 'passer à la banque' },
+    ]);
+    expect(all('remind me tomorrow to book the tickets and then at 6pm to pack the bags', 'en')).toEqual([
+      { due: '2026-04-16T09:00', rrule: null, subject: 'book the tickets' },
+      { due: '2026-04-16T18:00', rrule: null, subject: 'pack the bags' },
+    ]);
+    // A day and a time around one action stay one reminder.
+    expect(all("rappelle-moi lundi, à 9h, d'appeler la banque", 'fr')).toEqual([{ due: '2026-04-20T09:00', rrule: null, subject: 'appeler la banque' }]);
+    expect(all('remind me tomorrow to buy milk and eggs at 5pm', 'en')).toEqual([{ due: '2026-04-16T17:00', rrule: null, subject: 'buy milk and eggs' }]);
+  });
+
+  it('reads the Belgian "sur le temps de midi" as noon', () => {
+    expect(all('rappelle-moi jeudi sur le temps de midi de poster le colis', 'fr', 'brussels')).toEqual([
+      { due: '2026-04-16T12:00', rrule: null, subject: 'poster le colis' },
+    ]);
+  });
+
+  it('reads "on 3rd" without "the" as a day of the month, not "2nd floor"', () => {
+    expect(all('remind me on 3rd to pay my cable bill', 'en')).toEqual([{ due: '2026-05-03T09:00', rrule: null, subject: 'pay my cable bill' }]);
+    expect(all('remind me to go to the 2nd floor', 'en')[0].due).toBeNull();
+  });
+
+  it('drops a trigger with one typo, a hedge before a time and a clause joined to the request', () => {
+    expect(all('remnid me tomorrow to call the plumber', 'en')[0].subject).toBe('call the plumber');
+    expect(all('reimnd me tomorrow to call the plumber', 'en')[0].subject).toBe('call the plumber');
+    expect(all('remind me to call sam at like 4pm', 'en')).toEqual([{ due: '2026-04-15T16:00', rrule: null, subject: 'call sam' }]);
+    expect(all('be a dear and remind me on friday to water the plants', 'en')).toEqual([
+      { due: '2026-04-17T09:00', rrule: null, subject: 'water the plants' },
+    ]);
+    // Without a subject after the request, the words before it are the subject.
+    expect(all('buy the milk and remind me tomorrow', 'en')[0].subject).toMatch(/^buy the milk/);
   });
 });

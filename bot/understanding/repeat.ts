@@ -47,6 +47,8 @@ const FR_ORD =
   'premiers?|premi[èe]res?|1er|1re|1[èe]re|2e|2[èe]me|second|seconde|3e|3[èe]me|4e|4[èe]me|5e|5[èe]me|derniers?|derni[èe]res?|avant[\\s-]derniers?';
 const FR_EVERY = '(?:tou(?:te)?s\\s+les|chaque)';
 const FR_DAYNUM = '(?:\\d{1,2}|1er|premier|dernier\\s+jour)';
+/** A day part right after repeated weekdays ("lundis soirs", "mardi matin"). */
+const FR_PART_AFTER = `(?:\\s+(?<part>matins?|soirs?|apr[èe]s[\\s-]midis?|midis?))?`;
 const FR_MONTHLY = '(?:de\\s+chaque\\s+mois|de\\s+tous\\s+les\\s+mois|du\\s+mois|chaque\\s+mois|tous\\s+les\\s+mois)';
 
 type Build = (g: Record<string, string | undefined>, text: string) => Omit<RepeatMarker, 'start' | 'end'> | null;
@@ -175,6 +177,11 @@ const EN_PATTERNS: Pattern[] = [
     `(?:every\\s+day|daily|each\\s+day)\\s*,?\\s+(?:except|but|apart\\s+from|other\\s+than)\\s+(?:on\\s+)?(?:the\\s+)?(?<ex>week-?\\s?ends?|${EN_WD_LIST})`,
     (g) => except(g.ex ?? '', EN_WEEKDAYS),
   ),
+  // "every month end", "at the end of every month", "each month-end": the last day of every month.
+  pattern(/end/i,
+    `(?:at\\s+)?(?:the\\s+)?end\\s+of\\s+(?:every|each)\\s+month|(?:at\\s+)?(?:every|each)\\s+(?:month[\\s-]?end|end\\s+of\\s+(?:the\\s+)?month)`,
+    () => ({ kind: 'freq', freq: 'MONTHLY', byMonthDay: [-1] }),
+  ),
   // "every weekday", "on weekdays", "monday to friday", "every working day".
   pattern(/day|mon/i, 
     `(?:(?:every|each|on)\\s+)?(?:week\\s?days|work(?:ing)?\\s?days|(?:business|school)\\s?days)|(?:every|each)\\s+(?:week\\s?day|work(?:ing)?\\s?day|(?:business|school)\\s?day)` +
@@ -268,6 +275,11 @@ const FR_PATTERNS: Pattern[] = [
       return days ? { kind: 'freq', freq: 'MONTHLY', byMonthDay: days } : null;
     },
   ),
+  // "à la fin de chaque mois", "chaque fin de mois", "toutes les fins de mois": the last day of every month.
+  pattern(/fins?\s+de\s/i,
+    `(?:[àa]\\s+la\\s+)?fin\\s+de\\s+(?:chaque|tous\\s+les)\\s+mois|(?:[àa]\\s+)?(?:chaque\\s+fin|toutes\\s+les\\s+fins)\\s+de\\s+mois`,
+    () => ({ kind: 'freq', freq: 'MONTHLY', byMonthDay: [-1] }),
+  ),
   // "tous les jours sauf le week-end", "chaque jour sauf le dimanche": the week without those days.
   pattern(/sauf|except|hormis|part/i, 
     `(?:tous\\s+les\\s+jours|chaque\\s+jour|quotidiennement)\\s*,?\\s+(?:sauf|except[ée]|hormis|[àa]\\s+part)\\s+(?:le\\s+|les\\s+)?(?<ex>week-?\\s?ends?|fins?\\s+de\\s+semaine|${FR_WD_LIST})`,
@@ -285,19 +297,22 @@ const FR_PATTERNS: Pattern[] = [
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] }),
   ),
   // "tous les lundis", "chaque mardi et jeudi", "un lundi sur deux".
-  pattern(/tous|chaque|sur/i, `(?:tous\\s+les|chaque)\\s+(?:(?<every>\\d)\\s+)?(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
+  // The day part said with the days is the habit's time: "tous les lundis soirs", "chaque mardi matin".
+  pattern(/tous|chaque|sur/i, `(?:tous\\s+les|chaque)\\s+(?:(?<every>\\d)\\s+)?(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?${FR_PART_AFTER}|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
     const byDay = weekdayCodes(g.wds ?? g.wd1 ?? '', FR_WEEKDAYS);
     if (!byDay.length) return null;
     const interval = g.n1 ? Number(g.n1) : g.every ? Number(g.every) : g.alt ? 2 : 1;
-    return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
+    const part = g.part ? partOf(g.part) : undefined;
+    return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}), ...(part ? { part } : {}) };
   }),
   // "les mardis et jeudis", "le lundi et le jeudi": plural or listed weekdays are a habit.
   pattern(/lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i, 
-    `les\\s+(?<wds>(?:${FR_WD})s(?:\\s*(?:,|et|ou)\\s*(?:les\\s+)?(?:${FR_WD})s?)*)` +
+    `les\\s+(?<wds>(?:${FR_WD})s(?:\\s*(?:,|et|ou)\\s*(?:les\\s+)?(?:${FR_WD})s?)*)${FR_PART_AFTER}` +
       `|le\\s+(?<l2>(?:${FR_WD})(?:\\s*(?:,|et)\\s*le\\s+(?:${FR_WD}))+)`,
     (g) => {
       const byDay = weekdayCodes(g.wds ?? g.l2 ?? '', FR_WEEKDAYS);
-      return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay } : null;
+      const part = g.part ? partOf(g.part) : undefined;
+      return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay, ...(part ? { part } : {}) } : null;
     },
   ),
   // "tous les 3 jours", "toutes les 2 semaines", "une semaine sur deux", "tous les 15 jours".
@@ -371,6 +386,14 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
       const built = p.build(m.groups ?? {}, m[0]);
       if (!built) continue;
       found.push({ start: m.index!, end: m.index! + m[0].length, ...built });
+    }
+  }
+  // Quebec "à tous les jours", "à chaque lundi": the "à" belongs to the repetition.
+  if (language === 'fr') {
+    for (const f of found) {
+      if (f.kind !== 'freq' || f.start < 2 || !/^(?:tou|chaque)/i.test(text.slice(f.start, f.start + 6))) continue;
+      const m = /(?:^|[^\p{L}])([àa]\s+)$/u.exec(text.slice(Math.max(0, f.start - 4), f.start));
+      if (m) f.start -= m[1].length;
     }
   }
   found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));

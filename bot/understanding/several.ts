@@ -20,7 +20,7 @@ import type { Extraction } from './understand';
 
 /** A connector between two parts, in the gap between their date words. */
 const CONNECTOR =
-  /(?:[,;.]+\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|(?<!(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
+  /(?:[,;.]+\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
 /** Words that may stand between a connector and the part's date words ("and at 6pm"). */
 const LEAD_IN = /^(?:\s*(?:at|on|in|by|for|around|the|every|each|[àa]|le|la|les|vers|pour|dans|d[èe]s|au|ce|cet|cette|tous|toutes|chaque|also|aussi|again|encore|remind\s+me|rappelle[- ]moi))*\s*$/iu;
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, not two reminders. */
@@ -57,8 +57,33 @@ function kinds(items: Item[]) {
   };
 }
 
+/** An action introduced as a reminder's subject is ("de X", "d'X", "to X"). */
+const ACTION: Record<Language, RegExp> = {
+  en: /(?:^|\s)to\s+\p{L}/iu,
+  fr: /(?:^|\s)(?:de\s+|d'\s*)\p{L}/iu,
+};
+
+/** The part, its date words blanked, introduces an action of its own ("rappelle-moi demain de prendre…"). */
+function ownAction(text: string, part: Part, language: Language): boolean {
+  let out = '';
+  let cursor = part.from;
+  for (const it of part.items) {
+    out += text.slice(cursor, it.start) + ' ';
+    cursor = Math.max(cursor, it.end);
+  }
+  return ACTION[language].test(out + text.slice(cursor, part.to));
+}
+
+/** The part is only its date words then an action ("à 14h d'appeler la banque", "at 4pm to call Sam"). */
+function leadsToAction(text: string, part: Part, language: Language): boolean {
+  const first = part.items[0];
+  const last = part.items[part.items.length - 1];
+  if (!first || !LEAD_IN.test(text.slice(part.from, first.start))) return false;
+  return ACTION[language].test(text.slice(last.end, part.to).replace(/^[\s,]*/, ' '));
+}
+
 /** Where the message is cut into parts: returns [from, to) ranges of the normalized text. */
-function cutParts(text: string, items: Item[]): Part[] {
+function cutParts(text: string, items: Item[], language: Language): Part[] {
   const parts: Part[] = [{ from: 0, to: text.length, items: items.length ? [items[0]] : [] }];
   for (let i = 0; i + 1 < items.length; i++) {
     const a = items[i];
@@ -91,11 +116,13 @@ function cutParts(text: string, items: Item[]): Part[] {
     const rest = parts.splice(MAX_PARTS - 1);
     parts.push({ from: rest[0].from, to: text.length, items: rest.flatMap((p) => p.items) });
   }
-  // Parts that do not say the same kind of thing belong together ("lundi, à 9h").
+  // Parts that do not say the same kind of thing belong together ("lundi, à 9h"), unless each
+  // brings an action of its own ("demain de X puis à 14h de Y": the day then carries, rule 16).
   for (let i = parts.length - 1; i > 0; i--) {
     const a = kinds(parts[i - 1].items);
     const b = kinds(parts[i].items);
     if ((a.day && b.day) || (a.clock && b.clock) || (a.rec && b.rec)) continue;
+    if (ownAction(text, parts[i - 1], language) && leadsToAction(text, parts[i], language)) continue;
     parts[i - 1].to = parts[i].to;
     parts[i - 1].items.push(...parts[i].items);
     parts.splice(i, 1);
@@ -146,7 +173,7 @@ export function splitReminders(
     if (r.kind === 'freq') items.push({ start: r.start, end: r.end, day: true, clock: !!r.part, rec: true });
   }
   items.sort((a, b) => a.start - b.start);
-  const parts = cutParts(norm.text, items);
+  const parts = cutParts(norm.text, items, language);
   const zones = pieces.filter((p) => p.zone);
 
   const drafts: Draft[] = parts.map((part, idx) => {

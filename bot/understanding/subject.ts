@@ -62,8 +62,9 @@ const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
   fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de)\s*,?\s*$/iu,
 };
 const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
-  en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or|between)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa])\s*,?\s*$/iu,
+  // "at like 7pm", "vers genre 19h": the spoken hedge before a time goes with it.
+  en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or|between|like)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa]|genre)\s*,?\s*$/iu,
 };
 
 export interface RemovedSpan {
@@ -141,15 +142,58 @@ const NAMES_A_THING: Record<Language, RegExp> = {
   fr: /(?<![\p{L}])(?:le|la|les|l'|un|une|des|du|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|cette|ces|cet)(?![\p{L}])|\d/iu,
 };
 
+/** A clause joined to the request by "and" ("do the needful and remind me to…", "sois gentil et rappelle-moi de…"). */
+const JOINED_LEAD = /(?:^|\s)(?:and|et)\s*$/iu;
+
 function stripRequest(s: string, language: Language): string {
   const m = s.match(REQUEST[language]);
-  if (!m || NAMES_A_THING[language].test(m[1])) return s;
+  if (!m) return s;
+  // Words before the request are its wording unless they name a thing; a clause joined to it by
+  // "and" is another thing asked of the bot, and goes when the request has a subject of its own.
+  if (NAMES_A_THING[language].test(m[1]) && !(JOINED_LEAD.test(m[1]) && /\p{L}/u.test(s.slice(m[0].length)))) return s;
   return s.slice(m[0].length);
+}
+
+/** "remidn me", "reimnd me", "remnid me": a word one typo away from "remind", before "me". */
+const NEAR_REMIND = /(?<![\p{L}])(\p{L}{5,7})(?=\s+me(?![\p{L}]))/giu;
+
+function oneTypoFrom(word: string, target: string): boolean {
+  const a = word.toLowerCase();
+  if (a === target || Math.abs(a.length - target.length) > 1) return false;
+  // Damerau-Levenshtein distance 1: one substitution, insertion, deletion or swap of neighbours.
+  let i = 0;
+  while (i < a.length && i < target.length && a[i] === target[i]) i++;
+  const rest = (x: string, y: string) => x.slice(i + 1) === y.slice(i + 1);
+  if (a.length === target.length) {
+    return rest(a, target) || (a[i] === target[i + 1] && a[i + 1] === target[i] && a.slice(i + 2) === target.slice(i + 2));
+  }
+  return a.length > target.length ? a.slice(i + 1) === target.slice(i) : a.slice(i) === target.slice(i + 1);
+}
+
+function fixTriggerTypo(s: string, language: Language): string {
+  // A message that spells "remind" right has no typo'd one to look for.
+  if (language !== 'en' || /remind/i.test(s) || !/\sme(?![\p{L}])/iu.test(s)) return s;
+  return s.replace(NEAR_REMIND, (w) => (oneTypoFrom(w, 'remind') ? 'remind' : w));
 }
 
 /** Removes the trigger phrase and the fillers from the start, repeatedly ("ok so remind me to..."). */
 export function stripTrigger(text: string, language: Language): string {
-  let s = collapse(text);
+  const s = collapse(text);
+  const out = stripLoop(s, language);
+  // A word one typo from "remind" is read as it only when that makes it a request that goes
+  // ("remidn me to…"); a real word stays ("the book that reminds me of home").
+  const fixed = fixTriggerTypo(s, language);
+  if (fixed === s) return out;
+  const outFixed = stripLoop(fixed, language);
+  return words(outFixed) < words(out) ? outFixed : out;
+}
+
+function words(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+function stripLoop(text: string, language: Language): string {
+  let s = text;
   for (let guard = 0; guard < 8; guard++) {
     const before = s;
     s = trimPunctuation(s);
