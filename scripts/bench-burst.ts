@@ -34,6 +34,11 @@ import { voiceNoteHash } from '../bot/delivery/voice-notes';
 import { NativeEspeak } from '../bot/voice/native-espeak';
 import { GraphApiStandIn } from '../test/support/graph-api-stand-in';
 
+function strArg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
@@ -59,6 +64,8 @@ async function parent(): Promise<void> {
   const instances = Math.max(1, Math.floor(arg('instances', 2)));
   const total = Math.max(1, Math.floor(arg('reminders', 2000)));
   const leadSeconds = Math.max(0, arg('lead', 300));
+  // --profile DIR: each instance writes a V8 CPU profile of the send phase (from a second before the due instant to the end) into DIR.
+  const profileDir = strArg('profile');
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('bench:burst needs DATABASE_URL (a PostgreSQL it may create a scratch database on)');
 
@@ -109,7 +116,11 @@ async function parent(): Promise<void> {
     const ready: Promise<void>[] = [];
     for (let i = 0; i < instances; i++) {
       // The server as `npm run start:prod` runs it (the compiled build: Nest needs decorator metadata).
-      const c = spawn(process.execPath, [join(ROOT, 'dist/api/main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+      const nodeArgs = profileDir ? ['--require', join(ROOT, 'scripts/burst-profile-hook.js')] : [];
+      const c = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/api/main.js')], {
+        env: profileDir ? { ...env, BURST_PROFILE_DIR: profileDir } : env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       children.push(c);
       ready.push(
         new Promise((resolve, reject) => {
@@ -170,12 +181,31 @@ async function parent(): Promise<void> {
       });
       return at;
     };
+    // The send phase, from a second before the due instant: where its CPU goes (the server
+    // instances, their PostgreSQL backends, this process with the Graph stand-in) and how many
+    // transactions the database committed per reminder.
+    const snapshot = async () => {
+      const backends: Array<{ pid: number }> = await ds.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+      const [{ xacts }] = await ds.query(`SELECT xact_commit::float8 AS xacts FROM pg_stat_database WHERE datname = current_database()`);
+      return {
+        instances: children.reduce((a, c) => a + cpuOf(c.pid!), 0),
+        backends: new Map(backends.map((b) => [b.pid, cpuOf(b.pid)])),
+        bench: cpuOf('self'),
+        xacts: Number(xacts),
+      };
+    };
+    const untilSendPhase = dueAt.getTime() - 1000 - Date.now();
+    if (untilSendPhase > 0) await new Promise((r) => setTimeout(r, untilSendPhase));
+    const atSend = await snapshot();
+    if (profileDir) for (const c of children) c.kill('SIGWINCH');
     const deadline = dueAt.getTime() + 600_000;
     for (;;) {
       const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM reminders WHERE status = 'pending'`);
       if (n === 0 || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 250));
     }
+    await new Promise((r) => setTimeout(r, 250)); // the stats of the last transactions reach pg_stat_database
+    const afterSend = await snapshot();
     await new Promise((r) => setTimeout(r, 1500)); // late duplicates, if any, would land here
     const cpuBeforeStop = children.map((c) => cpuOf(c.pid!));
     await Promise.all(children.map((c) => new Promise<void>((resolve) => (c.once('exit', () => resolve()), c.kill('SIGTERM')))));
@@ -213,6 +243,14 @@ async function parent(): Promise<void> {
         cpuMsPerNote: span.n ? Math.round((serverCpu - startupCpu) / span.n) : null,
         notesPerSecond: span.n > 1 && span.s > 0 ? Math.round(span.n / span.s) : null,
         database: 'postgres',
+        sendPhase: {
+          cpuMsPerReminder: {
+            instances: +((afterSend.instances - atSend.instances) / total).toFixed(2),
+            postgres: +([...afterSend.backends].reduce((a, [pid, cpu]) => a + cpu - (atSend.backends.get(pid) ?? 0), 0) / total).toFixed(2),
+            benchAndStandIn: +((afterSend.bench - atSend.bench) / total).toFixed(2),
+          },
+          transactionsPerReminder: +((afterSend.xacts - atSend.xacts) / total).toFixed(1),
+        },
       }),
     );
   } finally {
