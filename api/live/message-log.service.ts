@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { GroupCommit } from '../database/group-commit';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DATABASE_URL } from '../database/database.module';
 import { MessageLogEntry } from './message-log.entity';
@@ -34,8 +36,13 @@ const NEW_RANK = `CASE $3::text WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 
 export class MessageLogService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MessageLogService.name);
   private readonly repo: Repository<MessageLogEntry>;
-  private readonly listeners = new Set<(row: MessageLogEntry) => void>();
+  private readonly listeners = new Map<(row: MessageLogEntry) => void, () => boolean>();
   private listener?: PgListener;
+  /** Rows of concurrent callers go in as one INSERT (each caller still waits for its own row). */
+  private readonly writes: GroupCommit<MessageLogEntry>;
+  /** Ids announced by NOTIFY, loaded together a few ms later. */
+  private announced: string[] = [];
+  private announceTimer?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -43,6 +50,10 @@ export class MessageLogService implements OnApplicationBootstrap, OnApplicationS
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
   ) {
     this.repo = dataSource.getRepository(MessageLogEntry);
+    // TypeORM writes the generated id and created_at back into each entity.
+    this.writes = new GroupCommit(async (rows) => {
+      await this.dataSource.createQueryBuilder().insert().into(MessageLogEntry).values(rows as QueryDeepPartialEntity<MessageLogEntry>[]).execute();
+    });
   }
 
   private get viaNotify(): boolean {
@@ -59,15 +70,17 @@ export class MessageLogService implements OnApplicationBootstrap, OnApplicationS
     await this.listener?.stop();
   }
 
-  /** Called for every new row, on every instance. */
-  onRow(listener: (row: MessageLogEntry) => void): () => void {
-    this.listeners.add(listener);
+  /**
+   * Called for every new row, on every instance. `wanted` says whether the listener has anyone
+   * to show rows to right now: when no listener does, announced rows are not even loaded.
+   */
+  onRow(listener: (row: MessageLogEntry) => void, wanted: () => boolean = () => true): () => void {
+    this.listeners.set(listener, wanted);
     return () => this.listeners.delete(listener);
   }
 
   async record(input: LogInput): Promise<MessageLogEntry> {
-    const row = await this.repo.save(
-      this.repo.create({
+    const row = this.repo.create({
         userId: input.userId,
         channel: input.channel,
         peerId: input.peerId.slice(0, 64),
@@ -81,8 +94,8 @@ export class MessageLogService implements OnApplicationBootstrap, OnApplicationS
         status: input.status ?? null,
         statusAt: input.status ? new Date() : null,
         error: input.error ?? null,
-      }),
-    );
+      });
+    await this.writes.add(row);
     if (!this.viaNotify) this.emit(row);
     return row;
   }
@@ -107,6 +120,16 @@ export class MessageLogService implements OnApplicationBootstrap, OnApplicationS
     return row?.at ? new Date(row.at) : null;
   }
 
+  /** lastIncomingAt for many users in one statement (users who never wrote are absent). */
+  async lastIncomingAtMany(userIds: number[], channel: string): Promise<Map<number, Date>> {
+    if (!userIds.length) return new Map();
+    const rows: Array<{ user_id: number; at: Date }> = await this.dataSource.query(
+      `SELECT user_id, max(created_at) AS at FROM message_log WHERE user_id = ANY($1::int[]) AND channel = $2 AND direction = 'incoming' GROUP BY user_id`,
+      [userIds, channel],
+    );
+    return new Map(rows.map((r) => [Number(r.user_id), new Date(r.at)]));
+  }
+
   /** A user's conversation, oldest first (the simulator page's history). */
   async recent(userId: number, limit = 50): Promise<MessageLogEntry[]> {
     const rows = await this.repo.find({ where: { userId }, order: { id: 'DESC' }, take: limit });
@@ -117,18 +140,26 @@ export class MessageLogService implements OnApplicationBootstrap, OnApplicationS
     return this.repo.findOne({ where: { channel, providerMessageId } });
   }
 
-  private async announce(payload: string): Promise<void> {
-    if (!/^\d+$/.test(payload)) return;
+  private announce(payload: string): void {
+    if (!/^\d+$/.test(payload) || ![...this.listeners.values()].some((wanted) => wanted())) return;
+    this.announced.push(payload);
+    this.announceTimer ??= setTimeout(() => void this.loadAnnounced(), 5);
+  }
+
+  private async loadAnnounced(): Promise<void> {
+    this.announceTimer = undefined;
+    const ids = this.announced;
+    this.announced = [];
     try {
-      const row = await this.repo.findOne({ where: { id: payload } });
-      if (row) this.emit(row);
+      const rows = await this.repo.find({ where: { id: In(ids) }, order: { id: 'ASC' } });
+      for (const row of rows) this.emit(row);
     } catch (e) {
-      this.logger.warn(`Could not load message_log ${payload}: ${(e as Error).message}`);
+      this.logger.warn(`Could not load ${ids.length} message_log row(s): ${(e as Error).message}`);
     }
   }
 
   private emit(row: MessageLogEntry): void {
-    for (const l of this.listeners) {
+    for (const l of this.listeners.keys()) {
       try {
         l(row);
       } catch (e) {

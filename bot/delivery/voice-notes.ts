@@ -44,6 +44,21 @@ export class VoiceNotes {
     return row ? { hash: row.hash, audio: row.audio, whatsappMediaId: row.media ?? null } : null;
   }
 
+  /**
+   * Many stored notes in one statement, for a batch of reminders about to go out. The audio is
+   * left out where a valid WhatsApp media id makes it unnecessary (`audio` null then).
+   */
+  async findMany(hashes: string[]): Promise<Map<string, { hash: string; audio: Buffer | null; whatsappMediaId: string | null }>> {
+    if (!hashes.length) return new Map();
+    const rows: Array<{ hash: string; audio: Buffer | null; media: string | null }> = await this.dataSource.query(
+      `SELECT hash, media, CASE WHEN media IS NULL THEN audio END AS audio
+         FROM (SELECT hash, audio, CASE WHEN whatsapp_media_at > now() - make_interval(secs => $2) THEN whatsapp_media_id END AS media
+                 FROM voice_notes WHERE hash = ANY($1::varchar[])) n`,
+      [[...new Set(hashes)], WHATSAPP_MEDIA_VALID_MS / 1000],
+    );
+    return new Map(rows.map((r) => [r.hash, { hash: r.hash, audio: r.audio, whatsappMediaId: r.media ?? null }]));
+  }
+
   /** The stored note, or one made now and stored (`made` tells which). */
   async get(speech: string, language: VoiceLanguage): Promise<StoredNote & { made: boolean }> {
     const hash = this.hash(speech, language);
