@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { type HttpAnswer, httpRequest, multipartBody } from '../http-request';
 import { type ResolvedWhatsappOptions, WHATSAPP_OPTIONS } from './whatsapp-options';
 import { WhatsappApiError } from './whatsapp-api.error';
 
@@ -25,7 +26,7 @@ export interface MediaInfo {
   file_size?: number;
 }
 
-/** Thin fetch wrapper for the Graph API: bearer auth, timeouts, and errors as ChannelSendErrors. */
+/** Thin HTTP client for the Graph API: bearer auth, timeouts, and errors as ChannelSendErrors. */
 @Injectable()
 export class WhatsappGraphClient {
   constructor(@Inject(WHATSAPP_OPTIONS) private readonly options: ResolvedWhatsappOptions) {}
@@ -36,18 +37,15 @@ export class WhatsappGraphClient {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', ...body }),
     });
-    const json = (await res.json()) as { messages?: Array<{ id?: string }> };
+    const json = parseJson(res) as { messages?: Array<{ id?: string }> };
     return json.messages?.[0]?.id;
   }
 
   /** POST /{version}/{phoneNumberId}/media — multipart upload; returns the media id. */
   async uploadMedia(data: Buffer, mimeType: string, filename: string): Promise<string> {
-    const form = new FormData();
-    form.append('messaging_product', 'whatsapp');
-    form.append('type', mimeType);
-    form.append('file', new Blob([new Uint8Array(data)], { type: mimeType }), filename);
-    const res = await this.call('POST', `${this.options.phoneNumberId}/media`, { body: form });
-    const json = (await res.json()) as { id?: string };
+    const form = multipartBody({ messaging_product: 'whatsapp', type: mimeType }, { name: 'file', filename, type: mimeType, data });
+    const res = await this.call('POST', `${this.options.phoneNumberId}/media`, { headers: { 'content-type': form.contentType }, body: form.body });
+    const json = parseJson(res) as { id?: string };
     if (!json.id) throw new WhatsappApiError('Media upload answered without an id', true, undefined, res.status, undefined);
     return json.id;
   }
@@ -55,36 +53,36 @@ export class WhatsappGraphClient {
   /** GET /{version}/{mediaId} — a short-lived download URL (minutes). */
   async mediaInfo(mediaId: string): Promise<MediaInfo> {
     const res = await this.call('GET', encodeURIComponent(mediaId));
-    const json = (await res.json()) as MediaInfo;
+    const json = parseJson(res) as MediaInfo;
     if (!json.url) throw new WhatsappApiError('Media lookup answered without a URL', true, undefined, res.status, undefined);
     return json;
   }
 
   /** Downloads a media URL given by mediaInfo; it needs the same bearer token. */
   async download(info: MediaInfo): Promise<{ data: Buffer; mimeType: string }> {
-    const res = await this.fetchOrThrow(info.url, { method: 'GET', headers: this.auth() }, 'media download');
-    const data = Buffer.from(await res.arrayBuffer());
+    const res = await this.requestOrThrow(info.url, 'GET', { headers: this.auth() }, 'media download');
+    const data = res.body;
     if (info.sha256 && !sha256Matches(data, info.sha256)) throw new MediaHashMismatch();
-    const mimeType = info.mime_type ?? res.headers.get('content-type') ?? 'application/octet-stream';
+    const mimeType = info.mime_type ?? res.headers['content-type'] ?? 'application/octet-stream';
     return { data, mimeType };
   }
 
-  private async call(method: 'GET' | 'POST', path: string, init: RequestInit = {}): Promise<Response> {
+  private async call(method: 'GET' | 'POST', path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<HttpAnswer> {
     const url = `${this.options.apiBaseUrl}/${this.options.apiVersion}/${path}`;
-    const headers = { ...(init.headers as Record<string, string> | undefined), ...this.auth() };
-    return this.fetchOrThrow(url, { ...init, method, headers }, `${method} /${path.split('/').pop()}`);
+    return this.requestOrThrow(url, method, { body: init.body, headers: { ...init.headers, ...this.auth() } }, `${method} /${path.split('/').pop()}`);
   }
 
-  private async fetchOrThrow(url: string, init: RequestInit, what: string): Promise<Response> {
-    let res: Response;
+  private async requestOrThrow(url: string, method: 'GET' | 'POST', init: { headers: Record<string, string>; body?: string | Buffer }, what: string): Promise<HttpAnswer> {
+    let res: HttpAnswer;
     try {
-      res = await fetch(url, { ...init, signal: AbortSignal.timeout(this.options.requestTimeoutMs) });
+      res = await httpRequest(url, { method, ...init, timeoutMs: this.options.requestTimeoutMs });
     } catch (err) {
       // Network failure or timeout: the message may or may not have left; the caller retries.
       throw new WhatsappApiError(`WhatsApp ${what} failed: ${(err as Error).message}`, true, undefined, undefined, undefined);
     }
-    if (res.ok) return res;
-    throw toApiError(what, res.status, res.headers.get('retry-after'), await res.text().catch(() => ''));
+    if (res.status >= 200 && res.status < 300) return res;
+    const retryAfter = res.headers['retry-after'];
+    throw toApiError(what, res.status, (Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) ?? null, res.body.toString('utf8'));
   }
 
   private auth(): Record<string, string> {
@@ -110,6 +108,15 @@ export function toApiError(what: string, status: number, retryAfterHeader: strin
   }
   const retryable = status >= 500 || status === 408 || (code !== undefined && TRANSIENT_CODES.has(code));
   return new WhatsappApiError(message, retryable, retryable ? headerWait : undefined, status, code);
+}
+
+/** A 2xx answer that is not JSON is the provider's trouble (retryable), as fetch's res.json() failing was. */
+function parseJson(res: HttpAnswer): unknown {
+  try {
+    return JSON.parse(res.body.toString('utf8'));
+  } catch {
+    throw new WhatsappApiError(`WhatsApp answered HTTP ${res.status} with a body that is not JSON`, true, undefined, res.status, undefined);
+  }
 }
 
 function parseRetryAfter(value: string | null): number | undefined {
