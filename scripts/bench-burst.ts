@@ -185,7 +185,8 @@ async function parent(): Promise<void> {
     // instances, their PostgreSQL backends, this process with the Graph stand-in) and how many
     // transactions the database committed per reminder.
     const snapshot = async () => {
-      const backends: Array<{ pid: number }> = await ds.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+      const backends: Array<{ pid: number; query: string }> = await ds.query(`SELECT pid, left(query, 60) AS query FROM pg_stat_activity WHERE datname = current_database()`);
+      (globalThis as any).lastBackends = backends;
       const [{ xacts }] = await ds.query(`SELECT xact_commit::float8 AS xacts FROM pg_stat_database WHERE datname = current_database()`);
       return {
         instances: children.reduce((a, c) => a + cpuOf(c.pid!), 0),
@@ -206,6 +207,7 @@ async function parent(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 250)); // the stats of the last transactions reach pg_stat_database
     const afterSend = await snapshot();
+    if (process.env.BURST_DEBUG) for (const b of (globalThis as any).lastBackends as Array<{ pid: number; query: string }>) process.stderr.write(`backend ${b.pid} ${afterSend.backends.get(b.pid)! - (atSend.backends.get(b.pid) ?? 0)} ms: ${b.query.replace(/\s+/g, ' ')}\n`);
     await new Promise((r) => setTimeout(r, 1500)); // late duplicates, if any, would land here
     const cpuBeforeStop = children.map((c) => cpuOf(c.pid!));
     await Promise.all(children.map((c) => new Promise<void>((resolve) => (c.once('exit', () => resolve()), c.kill('SIGTERM')))));
