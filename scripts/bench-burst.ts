@@ -11,12 +11,14 @@
  *   {instances, reminders, leadSeconds, renderedBeforeDue, delivered, duplicates, lost,
  *    latencyP50Ms, latencyP99Ms, cpuMsPerNote, notesPerSecond, database}
  * Lateness is measured at the stand-in: when a reminder's last part (its text) arrived, minus the
- * due instant. cpuMsPerNote is all the CPU of the server processes (and their espeak-ng
- * children) from start to stop, divided by the notes made: an upper bound for the note itself.
+ * due instant. cpuMsPerNote is all the CPU of the server processes (and their render processes
+ * and espeak-ng children) from start to stop, divided by the notes made: an upper bound for the
+ * note itself. `sendPhase` says where the CPU went from a second before the due instant to the
+ * last delivery (BURST_DEBUG=1 also prints each PostgreSQL backend's share on stderr).
  */
 import 'reflect-metadata';
 import { ChildProcess, execSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +60,21 @@ function cpuOf(pid: number | 'self'): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU of a process and of its live descendants (render processes are not waited for, so its cutime misses them). */
+function cpuOfTree(pid: number): number {
+  let total = cpuOf(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += cpuOfTree(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
 }
 
 async function parent(): Promise<void> {
@@ -134,7 +151,7 @@ async function parent(): Promise<void> {
       );
     }
     await Promise.all(ready);
-    const cpuAtReady = children.map((c) => cpuOf(c.pid!));
+    const cpuAtReady = children.map((c) => cpuOfTree(c.pid!));
 
     // Creation takes a few seconds: due instant = start + lead (+ the time creating takes when lead is 0).
     const userRows: Array<{ id: number; language: 'fr' | 'en' }> = await ds.query(`SELECT id, plan, trial_ends_at, subscription_ends_at, language, timezone FROM users ORDER BY id`);
@@ -189,7 +206,7 @@ async function parent(): Promise<void> {
       (globalThis as any).lastBackends = backends;
       const [{ xacts }] = await ds.query(`SELECT xact_commit::float8 AS xacts FROM pg_stat_database WHERE datname = current_database()`);
       return {
-        instances: children.reduce((a, c) => a + cpuOf(c.pid!), 0),
+        instances: children.reduce((a, c) => a + cpuOfTree(c.pid!), 0),
         backends: new Map(backends.map((b) => [b.pid, cpuOf(b.pid)])),
         bench: cpuOf('self'),
         xacts: Number(xacts),
@@ -209,7 +226,7 @@ async function parent(): Promise<void> {
     const afterSend = await snapshot();
     if (process.env.BURST_DEBUG) for (const b of (globalThis as any).lastBackends as Array<{ pid: number; query: string }>) process.stderr.write(`backend ${b.pid} ${afterSend.backends.get(b.pid)! - (atSend.backends.get(b.pid) ?? 0)} ms: ${b.query.replace(/\s+/g, ' ')}\n`);
     await new Promise((r) => setTimeout(r, 1500)); // late duplicates, if any, would land here
-    const cpuBeforeStop = children.map((c) => cpuOf(c.pid!));
+    const cpuBeforeStop = children.map((c) => cpuOfTree(c.pid!));
     await Promise.all(children.map((c) => new Promise<void>((resolve) => (c.once('exit', () => resolve()), c.kill('SIGTERM')))));
 
     const arrivals = textArrivals();
