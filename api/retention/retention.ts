@@ -7,9 +7,13 @@ export interface RetentionPolicy {
   inboundEventDays: number;
   /** The message log (MESSAGE_LOG_RETENTION_DAYS). */
   messageLogDays: number;
+  /** Voice notes, counted from the latest due instant they were made for (voice_notes.needed_until). */
+  voiceNoteDays: number;
+  /** Finished (done or failed) rows of the shared jobs table. */
+  finishedJobDays: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { simulatorAudioDays: 7, inboundEventDays: 30, messageLogDays: 180 };
+export const DEFAULT_RETENTION: RetentionPolicy = { simulatorAudioDays: 7, inboundEventDays: 30, messageLogDays: 180, voiceNoteDays: 2, finishedJobDays: 7 };
 
 /**
  * One retention pass: what Rappel no longer needs is deleted. Each statement is idempotent, so a
@@ -21,6 +25,9 @@ export async function purgeExpired(db: Pick<DataSource, 'query'>, policy: Retent
     simulatorAudio: [`DELETE FROM simulator_media WHERE created_at < now() - make_interval(days => $1)`, [policy.simulatorAudioDays]],
     inboundEvents: [`DELETE FROM inbound_events WHERE status IN ('done', 'failed') AND received_at < now() - make_interval(days => $1)`, [policy.inboundEventDays]],
     messageLog: [`DELETE FROM message_log WHERE created_at < now() - make_interval(days => $1)`, [policy.messageLogDays]],
+    // A note is needed until the reminder it was made for is due; one still needed later is remade at send time.
+    voiceNotes: [`DELETE FROM voice_notes WHERE needed_until < now() - make_interval(days => $1)`, [policy.voiceNoteDays]],
+    finishedJobs: [`DELETE FROM jobs WHERE status IN ('done', 'failed') AND finished_at < now() - make_interval(days => $1)`, [policy.finishedJobDays]],
     // The longest window a counter needs is a day (code sends, link welcomes).
     rateLimits: [`DELETE FROM rate_limit_buckets WHERE window_start < now() - interval '2 days'`, []],
     sessions: [`DELETE FROM sessions WHERE expires_at < now() OR created_at < now() - interval '90 days'`, []],
