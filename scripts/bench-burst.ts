@@ -11,12 +11,14 @@
  *   {instances, reminders, leadSeconds, renderedBeforeDue, delivered, duplicates, lost,
  *    latencyP50Ms, latencyP99Ms, cpuMsPerNote, notesPerSecond, database}
  * Lateness is measured at the stand-in: when a reminder's last part (its text) arrived, minus the
- * due instant. cpuMsPerNote is all the CPU of the server processes (and their espeak-ng
- * children) from start to stop, divided by the notes made: an upper bound for the note itself.
+ * due instant. cpuMsPerNote is all the CPU of the server processes (and their render processes
+ * and espeak-ng children) from start to stop, divided by the notes made: an upper bound for the
+ * note itself. `sendPhase` says where the CPU went from a second before the due instant to the
+ * last delivery (BURST_DEBUG=1 also prints each PostgreSQL backend's share on stderr).
  */
 import 'reflect-metadata';
 import { ChildProcess, execSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +35,11 @@ import { reminderSpeech } from '../bot/conversation/reminder-message';
 import { voiceNoteHash } from '../bot/delivery/voice-notes';
 import { NativeEspeak } from '../bot/voice/native-espeak';
 import { GraphApiStandIn } from '../test/support/graph-api-stand-in';
+
+function strArg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -55,10 +62,27 @@ function cpuOf(pid: number | 'self'): number {
   }
 }
 
+/** CPU of a process and of its live descendants (render processes are not waited for, so its cutime misses them). */
+function cpuOfTree(pid: number): number {
+  let total = cpuOf(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) total += cpuOfTree(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
 async function parent(): Promise<void> {
   const instances = Math.max(1, Math.floor(arg('instances', 2)));
   const total = Math.max(1, Math.floor(arg('reminders', 2000)));
   const leadSeconds = Math.max(0, arg('lead', 300));
+  // --profile DIR: each instance writes a V8 CPU profile of the send phase (from a second before the due instant to the end) into DIR.
+  const profileDir = strArg('profile');
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('bench:burst needs DATABASE_URL (a PostgreSQL it may create a scratch database on)');
 
@@ -109,7 +133,11 @@ async function parent(): Promise<void> {
     const ready: Promise<void>[] = [];
     for (let i = 0; i < instances; i++) {
       // The server as `npm run start:prod` runs it (the compiled build: Nest needs decorator metadata).
-      const c = spawn(process.execPath, [join(ROOT, 'dist/api/main.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+      const nodeArgs = profileDir ? ['--require', join(ROOT, 'scripts/burst-profile-hook.js')] : [];
+      const c = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/api/main.js')], {
+        env: profileDir ? { ...env, BURST_PROFILE_DIR: profileDir } : env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       children.push(c);
       ready.push(
         new Promise((resolve, reject) => {
@@ -123,7 +151,7 @@ async function parent(): Promise<void> {
       );
     }
     await Promise.all(ready);
-    const cpuAtReady = children.map((c) => cpuOf(c.pid!));
+    const cpuAtReady = children.map((c) => cpuOfTree(c.pid!));
 
     // Creation takes a few seconds: due instant = start + lead (+ the time creating takes when lead is 0).
     const userRows: Array<{ id: number; language: 'fr' | 'en' }> = await ds.query(`SELECT id, plan, trial_ends_at, subscription_ends_at, language, timezone FROM users ORDER BY id`);
@@ -170,14 +198,35 @@ async function parent(): Promise<void> {
       });
       return at;
     };
+    // The send phase, from a second before the due instant: where its CPU goes (the server
+    // instances, their PostgreSQL backends, this process with the Graph stand-in) and how many
+    // transactions the database committed per reminder.
+    const snapshot = async () => {
+      const backends: Array<{ pid: number; query: string }> = await ds.query(`SELECT pid, left(query, 60) AS query FROM pg_stat_activity WHERE datname = current_database()`);
+      (globalThis as any).lastBackends = backends;
+      const [{ xacts }] = await ds.query(`SELECT xact_commit::float8 AS xacts FROM pg_stat_database WHERE datname = current_database()`);
+      return {
+        instances: children.reduce((a, c) => a + cpuOfTree(c.pid!), 0),
+        backends: new Map(backends.map((b) => [b.pid, cpuOf(b.pid)])),
+        bench: cpuOf('self'),
+        xacts: Number(xacts),
+      };
+    };
+    const untilSendPhase = dueAt.getTime() - 1000 - Date.now();
+    if (untilSendPhase > 0) await new Promise((r) => setTimeout(r, untilSendPhase));
+    const atSend = await snapshot();
+    if (profileDir) for (const c of children) c.kill('SIGWINCH');
     const deadline = dueAt.getTime() + 600_000;
     for (;;) {
       const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM reminders WHERE status = 'pending'`);
       if (n === 0 || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 250));
     }
+    await new Promise((r) => setTimeout(r, 250)); // the stats of the last transactions reach pg_stat_database
+    const afterSend = await snapshot();
+    if (process.env.BURST_DEBUG) for (const b of (globalThis as any).lastBackends as Array<{ pid: number; query: string }>) process.stderr.write(`backend ${b.pid} ${afterSend.backends.get(b.pid)! - (atSend.backends.get(b.pid) ?? 0)} ms: ${b.query.replace(/\s+/g, ' ')}\n`);
     await new Promise((r) => setTimeout(r, 1500)); // late duplicates, if any, would land here
-    const cpuBeforeStop = children.map((c) => cpuOf(c.pid!));
+    const cpuBeforeStop = children.map((c) => cpuOfTree(c.pid!));
     await Promise.all(children.map((c) => new Promise<void>((resolve) => (c.once('exit', () => resolve()), c.kill('SIGTERM')))));
 
     const arrivals = textArrivals();
@@ -213,6 +262,14 @@ async function parent(): Promise<void> {
         cpuMsPerNote: span.n ? Math.round((serverCpu - startupCpu) / span.n) : null,
         notesPerSecond: span.n > 1 && span.s > 0 ? Math.round(span.n / span.s) : null,
         database: 'postgres',
+        sendPhase: {
+          cpuMsPerReminder: {
+            instances: +((afterSend.instances - atSend.instances) / total).toFixed(2),
+            postgres: +([...afterSend.backends].reduce((a, [pid, cpu]) => a + cpu - (atSend.backends.get(pid) ?? 0), 0) / total).toFixed(2),
+            benchAndStandIn: +((afterSend.bench - atSend.bench) / total).toFixed(2),
+          },
+          transactionsPerReminder: +((afterSend.xacts - atSend.xacts) / total).toFixed(1),
+        },
       }),
     );
   } finally {

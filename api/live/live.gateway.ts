@@ -52,7 +52,8 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect, On
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
   ) {
-    log.onRow((row) => this.push(row));
+    // Rows are only loaded while someone is connected to this instance.
+    log.onRow((row) => this.push(row), () => this.clients.size > 0);
     sessions.onEnded((ended) => this.closeEnded(ended));
   }
 

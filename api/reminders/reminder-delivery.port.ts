@@ -38,6 +38,12 @@ export interface DeliveryProgress {
 }
 
 export interface ReminderDeliveryPort {
+  /**
+   * Optional: called once per claimed batch before its reminders are delivered, to load what
+   * they need (users, voice notes...) in a few statements instead of a few per reminder. Only a
+   * cache: `channelFor` and `deliver` still work (loading one by one) for a reminder it missed.
+   */
+  prepare?(batch: DueReminder[]): Promise<void>;
   /** Channel this delivery will go through, for per-channel rate limits ('whatsapp', 'telegram', 'simulator'...). */
   channelFor(reminder: DueReminder): Promise<string>;
   deliver(reminder: DueReminder, progress?: DeliveryProgress): Promise<DeliveryOutcome>;

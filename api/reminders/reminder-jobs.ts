@@ -24,7 +24,12 @@ export class ReminderJobs implements JobKind<DueReminder, ReminderJobDetail> {
     private readonly rates: SendRates,
   ) {
     this.queue = {
-      claim: (owner, limit, leaseSeconds) => store.claimDue(owner, limit, leaseSeconds),
+      claim: async (owner, limit, leaseSeconds) => {
+        const batch = await store.claimDue(owner, limit, leaseSeconds);
+        // A failed preparation only costs speed: each delivery then loads what it needs itself.
+        if (batch.length && delivery.prepare) await delivery.prepare(batch).catch(() => undefined);
+        return batch;
+      },
       complete: (owner, done: Array<CompletedJob<DueReminder, ReminderJobDetail>>) =>
         store.markSent(
           owner,

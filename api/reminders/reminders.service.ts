@@ -6,6 +6,7 @@ import { recordActivitySql } from '../accounts/user-activity';
 import type { User } from '../accounts/user.entity';
 import { TooManyRequests } from '../common/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { GroupCommit } from '../database/group-commit';
 import { JobsService } from '../jobs/jobs.service';
 import { Clock, REMINDERS_CLOCK, systemClock } from './clock';
 import { reminderError } from './reminder-errors';
@@ -109,6 +110,8 @@ const SERIES_COLUMNS = `r.id, r.user_id, r.subject, r.reminder_text, r.due_at, r
 export class RemindersService implements ReminderDispatchStore {
   private readonly clock: Clock;
   private readonly repo: Repository<Reminder>;
+  /** Parts sent by every delivery in flight, written a few ms apart as one INSERT (each caller still waits for its row). */
+  private readonly partWrites: GroupCommit<{ id: number; dueAt: Date; part: ReminderPart; providerMessageId: string | null }>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -120,6 +123,13 @@ export class RemindersService implements ReminderDispatchStore {
   ) {
     this.clock = clock ?? systemClock;
     this.repo = dataSource.getRepository(Reminder);
+    this.partWrites = new GroupCommit(async (parts) => {
+      await this.dataSource.query(
+        `INSERT INTO reminder_parts (reminder_id, due_at, part, provider_message_id)
+         SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::varchar[], $4::varchar[]) ON CONFLICT DO NOTHING`,
+        [parts.map((p) => p.id), parts.map((p) => p.dueAt), parts.map((p) => p.part), parts.map((p) => p.providerMessageId)],
+      );
+    });
   }
 
   // ---- users (portal and bot) ----
@@ -675,12 +685,12 @@ export class RemindersService implements ReminderDispatchStore {
     return new Set(rows.map((r) => r.part));
   }
 
-  /** Records a part as sent, before the next part is attempted. */
-  async recordPartSent(id: number, dueAt: Date, part: ReminderPart, providerMessageId?: string): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO reminder_parts (reminder_id, due_at, part, provider_message_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [id, dueAt, part, providerMessageId?.slice(0, 128) ?? null],
-    );
+  /**
+   * Records a part as sent, before the next part is attempted: resolves once its row is
+   * committed (rows of concurrent deliveries share one INSERT).
+   */
+  recordPartSent(id: number, dueAt: Date, part: ReminderPart, providerMessageId?: string): Promise<void> {
+    return this.partWrites.add({ id, dueAt, part, providerMessageId: providerMessageId?.slice(0, 128) ?? null });
   }
 
   // ---- helpers ----

@@ -19,9 +19,20 @@ export interface RetentionPolicy {
   messageLogDays: number;
   /** Reusable delivery ids (Telegram update_id) on inbound events (hours). */
   deliveryIdHours: number;
+  /** Voice notes, counted from the latest due instant they were made for (voice_notes.needed_until). */
+  voiceNoteDays: number;
+  /** Finished (done or failed) rows of the shared jobs table. */
+  finishedJobDays: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { simulatorAudioDays: 7, inboundEventDays: 30, messageLogDays: 180, deliveryIdHours: DELIVERY_ID_WINDOW_HOURS };
+export const DEFAULT_RETENTION: RetentionPolicy = {
+  simulatorAudioDays: 7,
+  inboundEventDays: 30,
+  messageLogDays: 180,
+  deliveryIdHours: DELIVERY_ID_WINDOW_HOURS,
+  voiceNoteDays: 2,
+  finishedJobDays: 7,
+};
 
 /**
  * One retention pass: what Rappel no longer needs is deleted. Each statement is idempotent, so a
@@ -35,6 +46,9 @@ export async function purgeExpired(db: Pick<DataSource, 'query'>, policy: Retent
     // Past the window an update_id no longer dedups anything: cleared, so the index stays small.
     deliveryIds: [`UPDATE inbound_events SET delivery_id = NULL WHERE delivery_id IS NOT NULL AND created_at < now() - make_interval(hours => $1)`, [policy.deliveryIdHours]],
     messageLog: [`DELETE FROM message_log WHERE created_at < now() - make_interval(days => $1)`, [policy.messageLogDays]],
+    // A note is needed until the reminder it was made for is due; one still needed later is remade at send time.
+    voiceNotes: [`DELETE FROM voice_notes WHERE needed_until < now() - make_interval(days => $1)`, [policy.voiceNoteDays]],
+    finishedJobs: [`DELETE FROM jobs WHERE status IN ('done', 'failed') AND finished_at < now() - make_interval(days => $1)`, [policy.finishedJobDays]],
     // The longest window a counter needs is a day (code sends, link welcomes).
     rateLimits: [`DELETE FROM rate_limit_buckets WHERE window_start < now() - interval '2 days'`, []],
     sessions: [`DELETE FROM sessions WHERE expires_at < now() OR created_at < now() - interval '90 days'`, []],

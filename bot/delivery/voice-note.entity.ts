@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * A reminder's voice note made ahead of time, shared by every instance, keyed by the hash of
@@ -6,6 +6,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
  * reminder whose text, language or voice changes gets a new key, so a new note.
  */
 @Entity('voice_notes')
+@Index('ix_voice_notes_needed_until', ['neededUntil'])
 export class VoiceNote {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   hash: string;
@@ -26,6 +27,13 @@ export class VoiceNote {
 
   @Column({ type: 'timestamptz', nullable: true })
   whatsappMediaAt: Date | null;
+
+  /**
+   * The latest due instant of a reminder this note was made for (made at send time: then).
+   * Retention deletes notes some days past it: a reminder that still needs one has it made again.
+   */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  neededUntil: Date;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -44,15 +44,37 @@ export class VoiceNotes {
     return row ? { hash: row.hash, audio: row.audio, whatsappMediaId: row.media ?? null } : null;
   }
 
-  /** The stored note, or one made now and stored (`made` tells which). */
-  async get(speech: string, language: VoiceLanguage): Promise<StoredNote & { made: boolean }> {
+  /**
+   * Many stored notes in one statement, for a batch of reminders about to go out. The audio is
+   * left out where a valid WhatsApp media id makes it unnecessary (`audio` null then).
+   */
+  async findMany(hashes: string[]): Promise<Map<string, { hash: string; audio: Buffer | null; whatsappMediaId: string | null }>> {
+    if (!hashes.length) return new Map();
+    const rows: Array<{ hash: string; audio: Buffer | null; media: string | null }> = await this.dataSource.query(
+      `SELECT hash, media, CASE WHEN media IS NULL THEN audio END AS audio
+         FROM (SELECT hash, audio, CASE WHEN whatsapp_media_at > now() - make_interval(secs => $2) THEN whatsapp_media_id END AS media
+                 FROM voice_notes WHERE hash = ANY($1::varchar[])) n`,
+      [[...new Set(hashes)], WHATSAPP_MEDIA_VALID_MS / 1000],
+    );
+    return new Map(rows.map((r) => [r.hash, { hash: r.hash, audio: r.audio, whatsappMediaId: r.media ?? null }]));
+  }
+
+  /**
+   * The stored note, or one made now and stored (`made` tells which). `neededUntil` (the due
+   * instant of the reminder it is for, when made ahead) keeps it from retention until then.
+   */
+  async get(speech: string, language: VoiceLanguage, neededUntil?: Date): Promise<StoredNote & { made: boolean }> {
     const hash = this.hash(speech, language);
     const found = await this.find(hash);
-    if (found) return { ...found, made: false };
+    if (found) {
+      if (neededUntil) await this.dataSource.query(`UPDATE voice_notes SET needed_until = $2 WHERE hash = $1 AND needed_until < $2`, [hash, neededUntil]);
+      return { ...found, made: false };
+    }
     const audio = await this.tts.synthesize(speech, language);
     await this.dataSource.query(
-      `INSERT INTO voice_notes (hash, language, engine, audio) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING`,
-      [hash, language, this.tts.engine.slice(0, 80), audio],
+      `INSERT INTO voice_notes (hash, language, engine, audio, needed_until) VALUES ($1, $2, $3, $4, GREATEST(now(), $5::timestamptz))
+       ON CONFLICT (hash) DO UPDATE SET needed_until = GREATEST(voice_notes.needed_until, EXCLUDED.needed_until)`,
+      [hash, language, this.tts.engine.slice(0, 80), audio, neededUntil ?? null],
     );
     return { hash, audio, whatsappMediaId: null, made: true };
   }

@@ -41,7 +41,7 @@ export class VoiceRenderJobs implements JobKind<RenderJob> {
     let rendered = '';
     for (let round = 0; round < 3; round++) {
       const [r] = await this.dataSource.query(
-        `SELECT id, user_id, subject, reminder_text, language_code, status FROM reminders WHERE id = $1`,
+        `SELECT id, user_id, subject, reminder_text, language_code, status, due_at FROM reminders WHERE id = $1`,
         [job.payload.reminderId],
       );
       if (!r || r.status !== 'pending') return { ok: true };
@@ -49,7 +49,7 @@ export class VoiceRenderJobs implements JobKind<RenderJob> {
       const speech = reminderSpeech(language, text);
       const hash = this.notes.hash(speech, language);
       if (hash === rendered) return { ok: true };
-      const note = await this.notes.get(speech, language);
+      const note = await this.notes.get(speech, language, new Date(r.due_at));
       if (!note.whatsappMediaId) {
         const user = await this.users.findOne({ where: { id: r.user_id } });
         const route = user ? this.chooser.routeFor(user) : null;

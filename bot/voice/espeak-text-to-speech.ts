@@ -3,10 +3,11 @@ import { Logger } from '@nestjs/common';
 import type { AudioConverter } from './audio-converter.port';
 import { EspeakWorker } from './espeak-worker';
 import { NativeEspeak } from './native-espeak';
-import { encodeOggOpus, wavSamples } from './ogg-opus-encoder';
+import type { RenderPool } from './render-pool';
 import { SpeechSynthesisError } from './speech-synthesis.error';
 import type { TextToSpeech } from './text-to-speech.port';
 import type { VoiceLanguage } from './voice-language';
+import { makeVoiceNote, type MadeNote } from './voice-note-maker';
 
 const VOICES: Record<VoiceLanguage, string> = { fr: 'fr-fr', en: 'en-us' };
 // A little under eSpeak's 175 words a minute: reminders are heard once, on a phone speaker.
@@ -17,8 +18,9 @@ const MAX_TEXT_CHARS = 2000;
  * Embedded speech synthesis with eSpeak-NG: the system's native espeak-ng when installed (a few
  * tens of ms a sentence), else its WebAssembly build (npm `espeak-ng`, GPL-3.0, run inside our
  * server, not distributed; no network, no system package). Either way the WAV is encoded to
- * Ogg/Opus in-process (libopus as WebAssembly), not by an ffmpeg process per note; ffmpeg
- * remains the fallback if that encoder fails.
+ * Ogg/Opus by libopus as WebAssembly, not by an ffmpeg process per note; ffmpeg remains the
+ * fallback if that encoder fails. With a RenderPool (the server's default) both steps run in
+ * small child processes, one per core, so the server's event loop only passes messages.
  */
 export class EspeakTextToSpeech implements TextToSpeech {
   readonly engine: string;
@@ -29,6 +31,7 @@ export class EspeakTextToSpeech implements TextToSpeech {
     private readonly converter: AudioConverter,
     private readonly worker = new EspeakWorker(),
     private readonly native: NativeEspeak | null = null,
+    private readonly pool?: RenderPool,
   ) {
     this.engine = native ? native.engine : 'espeak-ng (WebAssembly)';
   }
@@ -39,40 +42,36 @@ export class EspeakTextToSpeech implements TextToSpeech {
    * would starve the event loop (lease renewals, sends) of the whole instance.
    */
   async synthesize(text: string, language: VoiceLanguage): Promise<Buffer> {
-    await this.slots.acquire();
-    try {
-      return await this.make(text, language);
-    } finally {
-      this.slots.release();
-    }
-  }
-
-  private async make(text: string, language: VoiceLanguage): Promise<Buffer> {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (!clean) throw new SpeechSynthesisError('Nothing to say: the text is empty');
     if (clean.length > MAX_TEXT_CHARS) {
       throw new SpeechSynthesisError(`Text is ${clean.length} characters, more than the ${MAX_TEXT_CHARS} spoken`);
     }
     const started = performance.now();
-    const { wav, ms } = await (this.native ?? this.worker).synthesize(VOICES[language], clean, WORDS_PER_MINUTE);
-    const pcm = wavSamples(wav);
-    if (!pcm || pcm.samples.length === 0) throw new SpeechSynthesisError('eSpeak-NG produced no audio');
-    const info = { durationSeconds: pcm.samples.length / pcm.sampleRate };
-    let ogg: Buffer;
-    try {
-      ogg = encodeOggOpus(pcm.samples, pcm.sampleRate);
-    } catch (e) {
-      this.logger.warn(`In-process Opus encoding failed (${(e as Error).message}); using ffmpeg`);
-      ogg = await this.converter.toOggOpusMono(wav);
+    let note: MadeNote;
+    if (this.pool) {
+      note = await this.pool.render(VOICES[language], clean, WORDS_PER_MINUTE);
+    } else {
+      await this.slots.acquire();
+      try {
+        note = await makeVoiceNote(this.native ?? this.worker, VOICES[language], clean, WORDS_PER_MINUTE);
+      } finally {
+        this.slots.release();
+      }
+    }
+    let ogg = note.ogg;
+    if (!ogg) {
+      this.logger.warn(`In-process Opus encoding failed (${note.encodeError}); using ffmpeg`);
+      ogg = await this.converter.toOggOpusMono(note.wav);
     }
     this.logger.debug(
-      `${language} ${clean.length} chars → ${info.durationSeconds.toFixed(1)} s: synthesis ${ms.toFixed(0)} ms, total ${(performance.now() - started).toFixed(0)} ms`,
+      `${language} ${clean.length} chars → ${note.durationSeconds.toFixed(1)} s: synthesis ${note.synthMs.toFixed(0)} ms, encoding ${note.encodeMs.toFixed(0)} ms, total ${(performance.now() - started).toFixed(0)} ms`,
     );
     return ogg;
   }
 
-  close(): Promise<void> {
-    return this.worker.close();
+  async close(): Promise<void> {
+    await Promise.all([this.worker.close(), this.pool?.close()]);
   }
 }
 

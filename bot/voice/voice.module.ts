@@ -8,6 +8,7 @@ import { NativeEspeak } from './native-espeak';
 import { NotConfiguredSpeechToText } from './not-configured-speech-to-text';
 import { OpenAiSpeechToText } from './openai-speech-to-text';
 import { OpenAiTextToSpeech } from './openai-text-to-speech';
+import { RenderPool } from './render-pool';
 import type { SpeechToText } from './speech-to-text.port';
 import type { TextToSpeech } from './text-to-speech.port';
 import type { VoiceOptions } from './voice-options';
@@ -67,7 +68,7 @@ export class VoiceModule implements OnModuleDestroy {
                   { apiKey: opts.openaiApiKey, baseURL: opts.openaiBaseUrl, model: opts.ttsModel, voice: opts.ttsVoice },
                   converter,
                 )
-              : new EspeakTextToSpeech(converter, undefined, NativeEspeak.detect());
+              : embeddedSpeech(converter);
             const directory = opts.dataDir ? join(opts.dataDir, 'voice-cache') : undefined;
             logger.log(
               `Text-to-speech: ${inner.engine}${opts.openaiApiKey ? ` at ${opts.openaiBaseUrl ?? 'OpenAI'}` : ' (embedded, Opus encoded in-process)'}; cache in memory${directory ? ` and in ${directory}` : ''}`,
@@ -84,4 +85,10 @@ export class VoiceModule implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.tts.close?.();
   }
+}
+
+/** eSpeak-NG (the system's when installed), with notes made in a pool of processes, one per core. */
+function embeddedSpeech(converter: AudioConverter): EspeakTextToSpeech {
+  const native = NativeEspeak.detect();
+  return new EspeakTextToSpeech(converter, undefined, native, new RenderPool(native?.path ?? null));
 }

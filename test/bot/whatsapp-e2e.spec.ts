@@ -190,6 +190,9 @@ describe.each(testDatabases())('WhatsApp end to end (%s)', (db) => {
     const r = await reminders.createForUser(user, { subject: 'Sortir le chien', dueAt: new Date(Date.now() + 3600_000), languageCode: 'fr', source: 'bot' });
     const first = await waitFor(async () => (await noteOf('Sortir le chien'))?.whatsapp_media_id, 'the note made and uploaded ahead', 20_000);
     expect(graph.media.get(first)?.data.subarray(0, 4).toString('ascii')).toBe('OggS');
+    // Kept from retention until the reminder it was made for is due.
+    const [{ needed_until }] = await t.dataSource.query(`SELECT needed_until FROM voice_notes WHERE hash = $1`, [hashOf('Sortir le chien')]);
+    expect(new Date(needed_until).getTime()).toBe(new Date(r.dueAt).getTime());
 
     await reminders.update(user, r.id, { reminderText: 'Sortir le chien et acheter du pain' });
     const second = await waitFor(async () => (await noteOf('Sortir le chien et acheter du pain'))?.whatsapp_media_id, 'the note remade after the edit', 20_000);

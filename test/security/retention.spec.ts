@@ -38,4 +38,22 @@ describe('retention', () => {
     // A second pass finds nothing more.
     expect(Object.values(await purgeExpired(t.dataSource, DEFAULT_RETENTION)).reduce((a, b) => a + b, 0)).toBe(0);
   });
+
+  it('purges voice notes no reminder needs any more and finished jobs after their retention, and keeps the rest', async () => {
+    const q = (sql: string, p: unknown[] = []) => t.dataSource.query(sql, p);
+    await q(`INSERT INTO voice_notes (hash, language, engine, audio, needed_until) VALUES
+      ('note-needed-long-ago', 'fr', 'test', '\\x00', now() - interval '3 days'),
+      ('note-needed-yesterday', 'fr', 'test', '\\x00', now() - interval '1 day'),
+      ('note-for-tomorrow', 'fr', 'test', '\\x00', now() + interval '1 day')`);
+    await q(`INSERT INTO jobs (kind, key, status, finished_at, next_attempt_at) VALUES
+      ('test-kind', 'old-done', 'done', now() - interval '8 days', now()),
+      ('test-kind', 'old-failed', 'failed', now() - interval '8 days', now()),
+      ('test-kind', 'recent-done', 'done', now() - interval '1 day', now()),
+      ('test-kind', 'open', 'pending', NULL, now() + interval '1 year')`);
+
+    const deleted = await purgeExpired(t.dataSource, DEFAULT_RETENTION);
+    expect(deleted).toMatchObject({ voiceNotes: 1, finishedJobs: 2 });
+    expect((await q(`SELECT hash FROM voice_notes WHERE hash LIKE 'note-%' ORDER BY hash`)).map((r: any) => r.hash)).toEqual(['note-for-tomorrow', 'note-needed-yesterday']);
+    expect((await q(`SELECT key FROM jobs WHERE kind = 'test-kind' ORDER BY key`)).map((r: any) => r.key)).toEqual(['open', 'recent-done']);
+  });
 });

@@ -4,8 +4,10 @@
  * For a typical reminder sentence in French and English: synthesis (system espeak-ng when
  * installed, and the embedded WebAssembly build), WAV → Ogg/Opus in-process (libopus as
  * WebAssembly) and, for comparison, with an ffmpeg process, then the whole EspeakTextToSpeech
- * call as the server makes it. CPU counts this process (all threads) and its children (espeak-ng
- * and ffmpeg processes); wall time is printed beside it. Medians over the runs.
+ * call in this process and, as the server makes it, through its pool of render processes (the
+ * server's own share and the render process's, read from /proc). CPU counts this process (all
+ * threads) and its children (espeak-ng and ffmpeg processes); wall time is printed beside it.
+ * Medians over the runs.
  */
 import { readFileSync } from 'node:fs';
 import { EspeakTextToSpeech } from '../espeak-text-to-speech';
@@ -13,6 +15,7 @@ import { EspeakWorker } from '../espeak-worker';
 import { FfmpegAudioConverter } from '../ffmpeg-audio-converter';
 import { NativeEspeak } from '../native-espeak';
 import { encodeOggOpus, wavSamples } from '../ogg-opus-encoder';
+import { RenderPool } from '../render-pool';
 
 const SENTENCES = {
   fr: 'Rappel : appeler le dentiste pour prendre rendez-vous, demain à neuf heures.',
@@ -34,6 +37,21 @@ function cpuMs(): number {
     /* not Linux: children not counted */
   }
   return (self.user + self.system) / 1000 + children;
+}
+
+/** CPU ms used so far by running processes (render processes are not waited for, so cutime misses them). */
+function cpuOfPids(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
 }
 
 function median(values: number[]): number {
@@ -84,6 +102,22 @@ async function main(): Promise<void> {
       const nativeTts = new EspeakTextToSpeech(converter, worker, native);
       console.log(`    whole note, system espeak-ng                  ${fmt(await measure(runs, () => nativeTts.synthesize(text, language)))}`);
     }
+    // As the server makes notes: in a render process (one per core), the server only passing messages.
+    const pool = new RenderPool(native?.path ?? null, 1);
+    const pooled = new EspeakTextToSpeech(converter, worker, native, pool);
+    await pooled.synthesize('Bonjour.', language); // the render process starts and compiles libopus once
+    const pids = pool.processes.map((p) => p.pid!);
+    const server: number[] = [];
+    const render: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const s0 = cpuMs();
+      const r0 = cpuOfPids(pids);
+      await pooled.synthesize(text, language);
+      server.push(cpuMs() - s0);
+      render.push(cpuOfPids(pids) - r0);
+    }
+    console.log(`    whole note, render process (as the server)    ${median(render).toFixed(0).padStart(4)} ms CPU in the render process (with espeak-ng), ${median(server).toFixed(1)} ms in the server`);
+    await pooled.close();
   }
   await worker.close();
 }
