@@ -1,5 +1,6 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { guardPooledClient } from './pool-client-guard';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -68,7 +69,7 @@ export class DatabaseModule implements OnApplicationShutdown {
             namingStrategy: new NamingStrategy(),
             logging: config.database.logging,
             // PGlite serialises transactions, so a big pool only queues; real Postgres gets more.
-            extra: { max: embedded ? 8 : 20, connectionTimeoutMillis: 10000 },
+            extra: { max: embedded ? 8 : 20, connectionTimeoutMillis: 10000, onConnect: guardPooledClient },
             retryAttempts: embedded ? 1 : 5,
           }),
         }),

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import { guardPooledClient } from '../../api/database/pool-client-guard';
 import { entities } from '../../scripts/entities';
 import { EmbeddedPostgres } from '../../api/database/embedded-postgres';
 import { migrations } from '../../api/database/migrations';
@@ -26,7 +27,7 @@ function dataSource(url: string): DataSource {
     migrations,
     migrationsTransactionMode: 'each',
     namingStrategy: new NamingStrategy(),
-    extra: { max: 10 },
+    extra: { max: 10, onConnect: guardPooledClient },
   });
 }
 
