@@ -95,6 +95,7 @@ export class JobRunner<J extends ClaimedJob, D = unknown> {
   private woken = false;
   private slotFreed?: () => void;
   private readonly maxInFlight: number;
+  private readonly refillAt: number;
   private readonly backoff: BackoffPolicy;
   /** Counters for logs, tests and benches. */
   readonly stats: JobStats = { claimed: 0, done: 0, retried: 0, failed: 0, lostLease: 0, released: 0 };
@@ -106,6 +107,7 @@ export class JobRunner<J extends ClaimedJob, D = unknown> {
   ) {
     this.instanceId = (options.instanceId ?? newInstanceId()).slice(0, 64);
     this.maxInFlight = options.maxInFlight ?? options.batchSize * 2;
+    this.refillAt = Math.max(1, Math.floor(Math.min(this.maxInFlight, options.batchSize) / 4));
     this.backoff = options.backoff ?? kind.backoff ?? DEFAULT_BACKOFF;
   }
 
@@ -171,7 +173,10 @@ export class JobRunner<J extends ClaimedJob, D = unknown> {
       this.woken = false;
       try {
         const room = this.maxInFlight - this.inFlight.size;
-        if (room <= 0) {
+        // While busy, claim again only once a quarter of the slots are free: jobs that finish one
+        // by one (each voice note made on the spot) would otherwise cost a claim, its preparation
+        // and a look-up of the next due instant for every single job.
+        if (room <= 0 || (this.inFlight.size > 0 && room < this.refillAt)) {
           await new Promise<void>((r) => (this.slotFreed = r));
           continue;
         }
