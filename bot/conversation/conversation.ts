@@ -561,17 +561,7 @@ export class Conversation {
         this.propose(c, draft);
         return;
       }
-      if (e instanceof ReminderRateLimited) {
-        delete c.state.draft;
-        delete c.state.pending;
-        return c.say('reminder.tooMany');
-      }
-      if (e instanceof QuotaExceededException) {
-        delete c.state.draft;
-        delete c.state.pending;
-        const message = quotaExceededMessage(c.user.language, e.limit, e.nextAvailableAt, c.user.timezone);
-        return c.raw(message.replace(UPGRADE_URL, `${this.ports.publicUrl}${UPGRADE_URL}`));
-      }
+      if (this.refusedForLimits(c, e, 'draft')) return;
       if (e instanceof BadRequestException) {
         if (new Date(draft.dueAt).getTime() <= c.now.getTime()) {
           delete draft.dueAt;
@@ -582,6 +572,23 @@ export class Conversation {
       }
       throw e;
     }
+  }
+
+  /**
+   * The creation limits (rate, quota) answered the same way for one reminder or several: what was
+   * being confirmed is dropped and the user is told why. False when `e` is another error.
+   */
+  private refusedForLimits(c: TurnContext, e: unknown, slot: 'draft' | 'batch'): boolean {
+    if (!(e instanceof ReminderRateLimited) && !(e instanceof QuotaExceededException)) return false;
+    delete c.state[slot];
+    delete c.state.pending;
+    if (e instanceof ReminderRateLimited) {
+      c.say('reminder.tooMany');
+    } else {
+      const message = quotaExceededMessage(c.user.language, e.limit, e.nextAvailableAt, c.user.timezone);
+      c.raw(message.replace(UPGRADE_URL, `${this.ports.publicUrl}${UPGRADE_URL}`));
+    }
+    return true;
   }
 
   private async confirmBatch(c: TurnContext, drafts: Draft[]): Promise<void> {
@@ -609,17 +616,7 @@ export class Conversation {
       c.state.lastConfirmed = { ids, at: c.now.toISOString() };
       c.say('confirm.doneMany', { count: created.length, items: this.items(c, created.map((r) => ({ subject: r.subject, dueAt: r.dueAt, zone: r.timezone, rrule: r.rrule ?? null }))) });
     } catch (e) {
-      if (e instanceof ReminderRateLimited) {
-        delete c.state.draft;
-        delete c.state.pending;
-        return c.say('reminder.tooMany');
-      }
-      if (e instanceof QuotaExceededException) {
-        delete c.state.batch;
-        delete c.state.pending;
-        const message = quotaExceededMessage(c.user.language, e.limit, e.nextAvailableAt, c.user.timezone);
-        return c.raw(message.replace(UPGRADE_URL, `${this.ports.publicUrl}${UPGRADE_URL}`));
-      }
+      if (this.refusedForLimits(c, e, 'batch')) return;
       if (e instanceof RepeatRequiresPremiumException) {
         this.proposeBatch(c, drafts);
         return;
