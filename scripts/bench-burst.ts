@@ -14,7 +14,8 @@
  * due instant. cpuMsPerNote is all the CPU of the server processes (and their render processes
  * and espeak-ng children) from start to stop, divided by the notes made: an upper bound for the
  * note itself. `sendPhase` says where the CPU went from a second before the due instant to the
- * last delivery (BURST_DEBUG=1 also prints each PostgreSQL backend's share on stderr).
+ * last delivery (BURST_DEBUG=1 also prints each PostgreSQL backend's share and the send phase's
+ * timeline on stderr; --profile DIR also counts each instance's SQL statements of the send phase).
  */
 import 'reflect-metadata';
 import { ChildProcess, execSync, spawn } from 'node:child_process';
@@ -235,6 +236,18 @@ async function parent(): Promise<void> {
     const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : null);
     const duplicates = [...arrivals.values()].reduce((n, a) => n + a.length - 1, 0) + Math.max(0, audio - arrivals.size);
 
+    if (process.env.BURST_DEBUG) {
+      // The send phase's timeline: voice messages and texts arriving at the stand-in per 250 ms from the due instant.
+      const buckets = new Map<number, [number, number]>();
+      for (const r of graph.requests) {
+        if (!r.path.endsWith('/messages') || r.at < dueAt.getTime() - 1000) continue;
+        const b = Math.floor((r.at - dueAt.getTime()) / 250) * 250;
+        const e = buckets.get(b) ?? [0, 0];
+        e[r.fields.type === 'audio' ? 0 : 1]++;
+        buckets.set(b, e);
+      }
+      for (const [b, [a, t]] of [...buckets].sort((x, y) => x[0] - y[0])) process.stderr.write(`+${b} ms: ${a} voice, ${t} text\n`);
+    }
     const engine = NativeEspeak.detect() ? 'espeak-ng (system)' : 'espeak-ng (WebAssembly)';
     const reminders: Array<{ reminder_text: string; language_code: 'fr' | 'en'; due_at: Date }> = await ds.query(`SELECT reminder_text, language_code, due_at FROM reminders`);
     const notes = new Map<string, Date>(

@@ -18,3 +18,23 @@ process.prependListener('SIGTERM', () => {
     if (!err && res) fs.writeFileSync(path.join(dir, `burst-${process.pid}.cpuprofile`), JSON.stringify(res.profile));
   });
 });
+
+// Counts the SQL statements of the send phase by their first words, written beside the profile.
+const counts = new Map();
+try {
+  const { Client } = require(require.resolve('pg', { paths: [path.join(__dirname, '..')] }));
+  const query = Client.prototype.query;
+  Client.prototype.query = function (config, ...rest) {
+    if (started) {
+      const text = typeof config === 'string' ? config : config && config.text;
+      const key = String(text || '?').replace(/\s+/g, ' ').trim().slice(0, 70);
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    return query.call(this, config, ...rest);
+  };
+} catch {
+  /* pg not found: no counts */
+}
+process.prependListener('SIGTERM', () => {
+  if (counts.size) fs.writeFileSync(path.join(dir, `burst-${process.pid}.queries.json`), JSON.stringify([...counts].sort((a, b) => b[1] - a[1]), null, 1));
+});

@@ -69,26 +69,87 @@ export function httpRequest(url: string, init: HttpRequestInit): Promise<HttpAns
 /**
  * A `fetch` for SDKs that take one (the WhatsApp library): requests whose body is absent, a string
  * or bytes (every message send, media lookups and downloads) go through `httpRequest` on the
- * kept-alive agents; anything else (a FormData upload, made ahead of time) through the global
- * fetch. Every request is bounded by `timeoutMs`; a network failure or timeout rejects.
+ * kept-alive agents and answer with a `ReadResponse`; anything else (a FormData upload, made ahead
+ * of time) through the global fetch. Every request is bounded by `timeoutMs`; a network failure or
+ * timeout rejects.
  */
 export function keptAliveFetch(timeoutMs: number): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const body = init?.body;
     const method = (init?.method ?? 'GET').toUpperCase();
-    if ((body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) || (method !== 'GET' && method !== 'POST') || typeof input === 'object' && !(input instanceof URL)) {
+    if ((body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) || (method !== 'GET' && method !== 'POST') || (typeof input === 'object' && !(input instanceof URL))) {
       return fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
     }
-    const headers: Record<string, string> = {};
-    new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
-    const answer = await httpRequest(url, { method, headers, body: body == null ? undefined : typeof body === 'string' ? body : Buffer.from(body), timeoutMs });
-    const responseHeaders = new Headers();
-    for (const [key, value] of Object.entries(answer.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(key, v);
-    }
-    const empty = answer.status === 204 || answer.status === 304;
-    return new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers: responseHeaders });
+    const answer = await httpRequest(url, { method, headers: plainHeaders(init?.headers), body: body == null ? undefined : typeof body === 'string' ? body : Buffer.from(body), timeoutMs });
+    return new ReadResponse(answer) as unknown as Response;
   };
+}
+
+/** Request headers as a plain object: a plain object (what SDKs pass) is copied as is, without building a `Headers`. */
+function plainHeaders(h: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!h) return out;
+  if (h instanceof Headers || Array.isArray(h)) {
+    new Headers(h).forEach((value, key) => (out[key] = value));
+    return out;
+  }
+  for (const [key, value] of Object.entries(h)) if (value !== undefined) out[key.toLowerCase()] = String(value);
+  return out;
+}
+
+/**
+ * The part of the fetch `Response` that SDKs read (status, ok, headers.get/has/forEach, json,
+ * text, arrayBuffer), over an answer already read into a buffer. A web `Response` would wrap the
+ * buffer in a web stream and copy the headers into a `Headers`: at the top of the hour that was
+ * a tenth of a send's CPU.
+ */
+export class ReadResponse {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly statusText = '';
+  readonly redirected = false;
+  readonly type = 'basic';
+  readonly url = '';
+  readonly headers: Pick<Headers, 'get' | 'has' | 'forEach'>;
+  private used = false;
+
+  constructor(private readonly answer: HttpAnswer) {
+    this.status = answer.status;
+    this.ok = answer.status >= 200 && answer.status < 300;
+    const raw = answer.headers;
+    this.headers = {
+      get: (name: string) => {
+        const v = raw[name.toLowerCase()];
+        return v === undefined ? null : Array.isArray(v) ? v.join(', ') : String(v);
+      },
+      has: (name: string) => raw[name.toLowerCase()] !== undefined,
+      forEach: (cb: (value: string, key: string, parent: Headers) => void) => {
+        for (const [key, v] of Object.entries(raw)) if (v !== undefined) cb(Array.isArray(v) ? v.join(', ') : String(v), key, undefined as unknown as Headers);
+      },
+    };
+  }
+
+  get bodyUsed(): boolean {
+    return this.used;
+  }
+
+  private take(): Buffer {
+    if (this.used) throw new TypeError('Body is unusable: Body has already been read');
+    this.used = true;
+    return this.status === 204 || this.status === 304 ? Buffer.alloc(0) : this.answer.body;
+  }
+
+  async text(): Promise<string> {
+    return this.take().toString('utf8');
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(this.take().toString('utf8'));
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const b = this.take();
+    return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+  }
 }
