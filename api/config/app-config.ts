@@ -75,6 +75,8 @@ export interface AppConfig {
     leaseSeconds: number;
     maxAttempts: number;
     rates: Record<string, number>;
+    /** Sends per second to one chat, for the channels that limit it (Telegram: about 1). */
+    recipientRates: Record<string, number>;
     /** Voice notes are made this long before their reminder is due (or at once when it is sooner). */
     renderAheadSeconds: number;
   };
@@ -290,6 +292,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       leaseSeconds: int('DISPATCHER_LEASE_SECONDS', 10, 3, 3600),
       maxAttempts: int('DISPATCHER_MAX_ATTEMPTS', 5, 1, 50),
       rates,
+      recipientRates: { telegram: int('TELEGRAM_RATE_PER_CHAT_PER_SECOND', 1, 1, 30) },
       renderAheadSeconds: int('RENDER_AHEAD_SECONDS', 21_600, 0, 2_592_000),
     },
   };

@@ -1,4 +1,4 @@
-import type { SendRates } from './send-rates';
+import { recipientKey, type SendRates } from './send-rates';
 
 interface Sql {
   query(sql: string, params?: unknown[]): Promise<any>;
@@ -17,7 +17,10 @@ const RESERVE_SECONDS = 0.1;
  * its next free slot; an instance reserves a run of consecutive slots (as many as it has senders
  * waiting, up to a tenth of a second's worth) in one UPDATE and releases its senders one per slot.
  * Runs reserved by different instances never overlap, so together they never send faster than
- * the channel's rate. Slot times come from the database clock.
+ * the channel's rate. Slot times come from the database clock. A channel that also limits each
+ * recipient (`perRecipient`) has a row per recipient too ("telegram:u42"), taken first, one slot
+ * per statement: a user's reminders due together go out a second apart on Telegram, whichever
+ * instances send them.
  */
 export class PgSendRates implements SendRates {
   private readonly queues = new Map<string, ChannelQueue>();
@@ -26,25 +29,35 @@ export class PgSendRates implements SendRates {
     private readonly sql: Sql,
     private readonly rates: Record<string, number>,
     private readonly defaultRate = 10,
+    /** Messages per second to one recipient, for the channels that limit it. */
+    private readonly perRecipient: Record<string, number> = {},
   ) {}
 
-  take(channel: string): Promise<void> {
-    let q = this.queues.get(channel);
+  async take(channel: string, recipient?: string | number): Promise<void> {
+    const perRecipient = this.perRecipient[channel];
+    if (recipient !== undefined && perRecipient) await this.takeSlot(recipientKey(channel, recipient), perRecipient);
+    await this.takeSlot(channel, this.rates[channel] ?? this.defaultRate);
+  }
+
+  private takeSlot(key: string, rate: number): Promise<void> {
+    let q = this.queues.get(key);
     if (!q) {
       q = { waiters: [], reserving: false };
-      this.queues.set(channel, q);
+      this.queues.set(key, q);
     }
     const queue = q;
     return new Promise<void>((resolve, reject) => {
       queue.waiters.push({ resolve, reject });
-      void this.reserve(channel, queue);
+      void this.reserve(key, rate, queue);
     });
   }
 
-  private async reserve(channel: string, q: ChannelQueue): Promise<void> {
-    if (q.reserving || !q.waiters.length) return;
+  private async reserve(channel: string, rate: number, q: ChannelQueue): Promise<void> {
+    if (q.reserving || !q.waiters.length) {
+      if (!q.reserving && !q.waiters.length && channel.includes(':')) this.queues.delete(channel);
+      return;
+    }
     q.reserving = true;
-    const rate = this.rates[channel] ?? this.defaultRate;
     const n = Math.min(q.waiters.length, Math.max(1, Math.floor(rate * RESERVE_SECONDS)));
     const batch = q.waiters.splice(0, n);
     try {
@@ -68,7 +81,7 @@ export class PgSendRates implements SendRates {
       for (const w of batch) w.reject(e as Error);
     } finally {
       q.reserving = false;
-      void this.reserve(channel, q);
+      void this.reserve(channel, rate, q);
     }
   }
 }

@@ -64,8 +64,9 @@ export class ReminderDispatcherService implements OnApplicationBootstrap, OnModu
         leaseSeconds: d.leaseSeconds,
         maxAttempts: d.maxAttempts,
         rates: d.rates,
+        recipientRates: d.recipientRates,
         // Providers limit per account, not per process: the rate is shared by every instance.
-        sendRates: new PgSendRates(this.dataSource, d.rates),
+        sendRates: new PgSendRates(this.dataSource, d.rates, undefined, d.recipientRates),
         backoff: this.options?.backoff,
       },
       this.logger,

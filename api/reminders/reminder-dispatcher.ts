@@ -8,6 +8,8 @@ import { LocalSendRates, type SendRates } from './send-rates';
 export interface DispatcherOptions extends Omit<JobRunnerOptions, 'backoff'> {
   /** Sends per second per channel (shared by every instance when `sendRates` is the Postgres one). */
   rates: Record<string, number>;
+  /** Sends per second to one recipient, for the channels that limit it (Telegram: 1). */
+  recipientRates?: Record<string, number>;
   /** Rate for a channel missing from `rates`. */
   defaultRate?: number;
   backoff?: BackoffPolicy;
@@ -24,7 +26,7 @@ export type DispatcherLogger = JobLogger;
  */
 export class ReminderDispatcher extends JobRunner<DueReminder, ReminderJobDetail> {
   constructor(store: ReminderDispatchStore, delivery: ReminderDeliveryPort, options: DispatcherOptions, logger?: DispatcherLogger) {
-    const rates = options.sendRates ?? new LocalSendRates(options.rates, options.defaultRate);
+    const rates = options.sendRates ?? new LocalSendRates(options.rates, options.defaultRate, options.recipientRates);
     super(new ReminderJobs(store, delivery, rates), options, logger);
   }
 }

@@ -45,7 +45,7 @@ export class ReminderJobs implements JobKind<DueReminder, ReminderJobDetail> {
 
   async handle(r: DueReminder, ctx: JobContext): Promise<JobOutcome<ReminderJobDetail>> {
     const channel = await this.delivery.channelFor(r);
-    await this.rates.take(channel);
+    await this.rates.take(channel, r.userId);
     let outcome;
     try {
       // Only a retry can have parts on record: the first attempt does not ask.

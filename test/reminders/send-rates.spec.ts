@@ -49,8 +49,41 @@ describe.each(testDatabases())('send rates shared through %s', (kind) => {
     expect(other).toHaveLength(10);
   }, 30_000);
 
+  it('one Telegram chat gets a message a second at most, from two instances, while other chats go at the channel rate', async () => {
+    const a = new PgSendRates(db.ds, { telegram: 1000 }, 10, { telegram: 1 });
+    const b = new PgSendRates(await db.connect(), { telegram: 1000 }, 10, { telegram: 1 });
+    const start = performance.now();
+    const times: Record<string, number[]> = { same: [], other: [] };
+    // Four reminders of user 7 due together, two claimed by each instance; eight other users' one each.
+    await Promise.all([
+      ...[a, a, b, b].map((r) => r.take('telegram', 7).then(() => void times.same.push(performance.now() - start))),
+      ...Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).take('telegram', 100 + i).then(() => void times.other.push(performance.now() - start))),
+    ]);
+    const same = times.same.sort((x, y) => x - y);
+    // 1 s apart (a timer may fire a few ms early or late): the fourth goes about 3 s after the first.
+    for (let i = 1; i < same.length; i++) expect(same[i] - same[i - 1]).toBeGreaterThan(900);
+    expect(same[3] - same[0]).toBeGreaterThan(2800);
+    // The other chats are not held up by user 7.
+    expect(Math.max(...times.other)).toBeLessThan(800);
+    // Without a recipient (WhatsApp, campaigns' own spacing) nothing is held per chat.
+    const free = await burst([a, b], 3, 'telegram');
+    expect(Math.max(...free) - Math.min(...free)).toBeLessThan(500);
+    // One row per recipient, purged by retention once it is an hour in the past.
+    expect((await db.ds.query(`SELECT channel FROM send_rates WHERE channel = 'telegram:u7'`))).toHaveLength(1);
+  }, 30_000);
+
   it('the measure catches what per-instance buckets do: two instances send at twice the rate', async () => {
     const times = await burst([new LocalSendRates({ whatsapp: RATE }), new LocalSendRates({ whatsapp: RATE })], 40, 'whatsapp');
     expect(busiestWindow(times, 1000)).toBeGreaterThan(RATE + 1);
+  });
+
+  it('one instance alone (no Postgres) also spaces one chat a second apart', async () => {
+    const r = new LocalSendRates({ telegram: 1000 }, 10, { telegram: 1 });
+    const start = performance.now();
+    const t: number[] = [];
+    await Promise.all([r.take('telegram', 1), r.take('telegram', 1), r.take('telegram', 2)].map((p) => p.then(() => void t.push(performance.now() - start))));
+    t.sort((x, y) => x - y);
+    expect(t[1]).toBeLessThan(200); // the other chat at once
+    expect(t[2]).toBeGreaterThan(900);
   });
 });

@@ -26,10 +26,13 @@ describe('retention', () => {
     await q(`INSERT INTO message_log (user_id, channel, peer_id, direction, kind, message_type, text, created_at) VALUES
       ($1, 'simulator', '1', 'incoming', 'message', 'text', 'old', now() - interval '181 days'), ($1, 'simulator', '1', 'incoming', 'message', 'text', 'recent', now())`, [user.id]);
     await q(`INSERT INTO rate_limit_buckets (key, window_start, hits) VALUES ('old-counter', now() - interval '3 days', 4), ('live-counter', now(), 1)`);
+    await q(`INSERT INTO send_rates (channel, next_slot_at) VALUES ('telegram:u1', now() - interval '2 hours'), ('telegram:u2', now()), ('telegram', now() - interval '2 hours')`);
     await q(`UPDATE sessions SET created_at = now() - interval '91 days' WHERE user_id = $1`, [user.id]);
 
     const deleted = await purgeExpired(t.dataSource, DEFAULT_RETENTION);
-    expect(deleted).toMatchObject({ simulatorAudio: 1, inboundEvents: 1, messageLog: 1, sessions: 1 });
+    expect(deleted).toMatchObject({ simulatorAudio: 1, inboundEvents: 1, messageLog: 1, sessions: 1, recipientSendSlots: 1 });
+    // A chat's past slot goes; a recent one and the channel's own row stay.
+    expect((await q(`SELECT channel FROM send_rates ORDER BY channel`)).map((r: any) => r.channel)).toEqual(['telegram', 'telegram:u2']);
     expect(deleted.rateLimits).toBeGreaterThanOrEqual(1);
     expect((await q(`SELECT count(*)::int AS n FROM simulator_media WHERE user_id = $1`, [user.id]))[0].n).toBe(1);
     expect((await q(`SELECT message_id FROM inbound_events ORDER BY message_id`)).map((r: any) => r.message_id)).toEqual(['new-done', 'old-pending']);
