@@ -88,3 +88,33 @@ export function formatLocal(local: DateTime): string {
   const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
   return `${local.year}-${two(local.month)}-${two(local.day)}T${two(local.hour)}:${two(local.minute)}`;
 }
+
+/** Which part of a month or week is said: "early / début", "mid / mi-", "late / fin". */
+export type Stretch = 'start' | 'mid' | 'end';
+
+/**
+ * "early december" / "début décembre" (the 1st), "mid-december" / "mi-décembre" (the 15th), "late
+ * december" / "fin décembre" (the last day), at 09:00 by rule 2: the next such date (rule 7), or
+ * that of the year said.
+ */
+export function stretchOfMonth(today: DateTime, month: number, stretch: Stretch, year?: number): Ymd {
+  if (stretch === 'end') {
+    if (year) return { year, month, day: new Date(Date.UTC(year, month, 0)).getUTCDate() };
+    return endOfNamedMonth(today, month);
+  }
+  const day = stretch === 'mid' ? 15 : 1;
+  return year ? { year, month, day } : { year: today.year, month, day, yearImplied: true };
+}
+
+/**
+ * "the beginning of next week" (its Monday), "the middle of next week" (Wednesday), "the end of
+ * next week" (Friday, like "the end of the week"); "the start / middle / end of next month".
+ */
+export function stretchOfNext(today: DateTime, unit: 'week' | 'month', stretch: Stretch): Ymd {
+  if (unit === 'week') {
+    const monday = today.minus({ days: today.weekday - 1 }).plus({ weeks: 1 });
+    return ymd(monday.plus({ days: stretch === 'start' ? 0 : stretch === 'mid' ? 2 : 4 }));
+  }
+  const first = today.startOf('month').plus({ months: 1 });
+  return ymd(stretch === 'start' ? first : stretch === 'mid' ? first.plus({ days: 14 }) : first.endOf('month'));
+}

@@ -11,7 +11,7 @@ import {
 import { after, before, hinted, PieceMatch, pieceParser } from './piece-parser';
 import { DayPart, WhenPiece } from './types';
 import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, fold, placeAlternation, ZONE_ABBREVIATIONS } from './vocabulary';
-import { endOfNamedMonth, ymd } from './calendar';
+import { endOfNamedMonth, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
 
 const AMPM = '(?:\\s?[ap]\\.?\\s?m\\.?(?![\\p{L}])|[ap]\\.?(?![\\p{L}]))';
 const PIVOT = '(?:\\d{1,2}(?:[:.]\\d{2}|h)?|noon|midnight)';
@@ -283,6 +283,35 @@ function enCasualDateParser(): Parser {
   });
 }
 
+/** "early", "mid", "late", "the start / middle / end of" before a month or "next week / month". */
+function stretchOf(q: string): Stretch {
+  if (/^(?:mid|middle)/.test(q)) return 'mid';
+  return /^(?:late|end)/.test(q) ? 'end' : 'start';
+}
+
+/**
+ * "in december", "early december", "mid-december", "late december", "at the beginning of
+ * december", "the start of next month", "the middle of next week": a month, or a stretch of one,
+ * read with the words that introduce it so none is left in the subject. A month name alone stays
+ * chrono's, which reads it only when introduced ("pick up April" is a name).
+ */
+function enMonthStretchParser(): Parser {
+  const re =
+    `(?:(?:in|during|by|for|until|till|from|at|around|on)\\s+)?(?:the\\s+)?` +
+    `(?:(?<q>early|mid|late|start|beginning|middle|end)(?:\\s+of)?[\\s-]+(?:the\\s+)?(?:month\\s+of\\s+)?` +
+    `(?:(?<m>${EN_MONTH_RE})|(?<rel>next\\s+(?:week|month)))` +
+    `|(?:in|during)\\s+(?:the\\s+month\\s+of\\s+)?(?<m2>${EN_MONTH_RE}))` +
+    `(?:,?\\s+(?<y>\\d{4}))?(?![\\p{L}\\d]|\\s*\\d|\\s+(?:the\\s+)?\\d)`;
+  return pieceParser('en-month-stretch', re, (m, env) => {
+    const stretch = stretchOf((m.groups.q ?? 'start').toLowerCase());
+    const y = m.groups.y ? Number(m.groups.y) : undefined;
+    if (m.groups.rel) return { date: stretchOfNext(env.today, /week/i.test(m.groups.rel) ? 'week' : 'month', stretch) };
+    const month = EN_MONTHS[fold(m.groups.m ?? m.groups.m2 ?? '')];
+    if (!month) return null;
+    return { date: stretchOfMonth(env.today, month, stretch, y) };
+  });
+}
+
 function enWeekdayParser(): Parser {
   const re =
     `(?:(?:on|by|for|until|till)\\s+)?(?:(?:this\\s+coming|this|next|coming|the\\s+next|the\\s+following|following)\\s+)?` +
@@ -420,6 +449,7 @@ const EN_HINTS = {
   // Weekday names and their short forms start a word ("month" and "sunny" hold none).
   weekday: new RegExp(`(?<![\\p{L}])(?:${EN_WEEKDAY_RE})`, 'iu'),
   casualDate: /today|tom|tmr|2mo|2mr|week|month|year|end\s+of/i,
+  monthStretch: new RegExp(`(?:${EN_MONTH_RE}|next\\s+(?:week|month))`, 'i'),
   dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing/iu,
   vague: /later|some|in\s+a\s/i,
   time: /\d|noon|midnight|midday|mid[\s-]day/i,
@@ -439,6 +469,7 @@ export function englishParsers(bareDurations: boolean): Parser[] {
     hinted(enDayOfMonthParser(), EN_HINTS.dayOfMonth),
     hinted(enWeekdayParser(), EN_HINTS.weekday),
     hinted(enCasualDateParser(), EN_HINTS.casualDate),
+    hinted(enMonthStretchParser(), EN_HINTS.monthStretch),
     hinted(enDayPartParser(), EN_HINTS.dayPart),
     hinted(enVagueParser(), EN_HINTS.vague),
     hinted(enTimeParser(), EN_HINTS.time),

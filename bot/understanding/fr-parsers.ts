@@ -1,5 +1,5 @@
 import type { Parser } from 'chrono-node';
-import { endOfNamedMonth, ymd } from './calendar';
+import { endOfNamedMonth, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
 import { DURATION_FR } from './duration';
 import { before, hinted, pieceParser } from './piece-parser';
 import { durationPiece, ordinalDayPiece, relativeMonthDayPiece, weekdayPiece, WeekdayMode, zonePiece } from './shared-pieces';
@@ -156,7 +156,7 @@ function frMealParser(): Parser {
     `|(?:au|pour\\s+le|pendant\\s+le)\\s+(?<au>d[îi]ner|souper)` +
     `|(?:[àa]\\s+|pendant\\s+)(?:la\\s+|ma\\s+)pause\\s+(?:d[ée]jeuner|d[ée]j|de\\s+midi)|(?:[àa]\\s+la\\s+)?mi[\\s-]journ[ée]e` +
     // Belgian and Swiss "sur le temps de midi", "à l'heure de midi": the lunch break, noon.
-    `|(?:(?:[àa]|sur|pendant|durant|pour)\\s+)?(?:le\\s+temps|l'heure)\\s+de\\s+midi`;
+    `|(?:(?:[àa]|sur|pendant|durant|pour)\\s+)?(?:le\\s+temps|l'heure)\\s+d[eu]\\s+midi`;
   return pieceParser('fr-meal', re, (m, env) => {
     const noonDinner = NOON_DINNER_ZONES.has(env.zone);
     if (m.groups.au) {
@@ -206,6 +206,34 @@ function frCasualDateParser(): Parser {
     if (m.groups.eom) return { date: endOfNamedMonth(today, FR_MONTHS[fold(m.groups.eom)]) };
     if (/fin (?:de |du |de ce )mois/.test(s)) return { date: ymd(today.endOf('month')) };
     return null;
+  });
+}
+
+/**
+ * "en décembre", "début janvier", "mi-décembre", "à la mi-janvier", "courant mars", "au mois
+ * d'août", "au début du mois prochain", "en début de semaine prochaine": a month, or a stretch of
+ * one, read with the words that introduce it so none is left in the subject.
+ */
+function frMonthStretchParser(): Parser {
+  const re =
+    `(?:(?:en|au|[àa]\\s+la|dans\\s+le|vers\\s+la|vers\\s+le|pour\\s+la|pour\\s+le|d[èe]s\\s+le|d[èe]s\\s+la|jusqu'[àa]\\s+la|jusqu'au|la|le)\\s+)?` +
+    `(?:(?<q>d[ée]but|mi|milieu|fin|courant)(?:\\s+(?:du\\s+mois\\s+)?(?:de\\s+(?:la\\s+)?|d'\\s*|du\\s+)?|\\s*-\\s*)` +
+    `(?:(?<m>${FR_MONTH_RE})|(?<rel>(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain))` +
+    `|(?:(?:en|courant)\\s+|(?:au|pendant\\s+le|dans\\s+le)\\s+mois\\s+(?:de\\s+|d'\\s*))(?<m2>${FR_MONTH_RE}))` +
+    `(?:\\s+(?<y>\\d{4}))?(?![\\p{L}\\d]|\\s*\\d)`;
+  return pieceParser('fr-month-stretch', re, (m, env) => {
+    const q = fold(m.groups.q ?? 'debut');
+    const stretch: Stretch = /^(?:mi|milieu)$/.test(q) ? 'mid' : q === 'fin' ? 'end' : 'start';
+    const y = m.groups.y ? Number(m.groups.y) : undefined;
+    if (m.groups.rel) {
+      const week = /semaine/.test(m.groups.rel);
+      // "la fin de semaine prochaine" is next weekend in Quebec: left to the casual parser.
+      if (week && stretch === 'end') return null;
+      return { date: stretchOfNext(env.today, week ? 'week' : 'month', stretch) };
+    }
+    const month = FR_MONTHS[fold(m.groups.m ?? m.groups.m2 ?? '')];
+    if (!month) return null;
+    return { date: stretchOfMonth(env.today, month, stretch, y) };
   });
 }
 
@@ -314,8 +342,9 @@ const FR_HINTS = {
   dayOfMonth: /le|du/i,
   weekday: new RegExp(FR_WEEKDAY_RE, 'i'),
   casualDate: /aujourd|ce\s+jour|journ|demain|semaine|mois|ann|week|fin/i,
+  monthStretch: new RegExp(`(?:${FR_MONTH_RE}|prochain)`, 'i'),
   dayPart: /mat|apr|soir|nuit|premi|journ/i,
-  meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|de\s+midi/i,
+  meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|d[eu]\s+midi/i,
   vague: /heure|tard|tant|moment|peu/i,
   time: /\d|midi|minuit/i,
   digit: /\d/,
@@ -331,6 +360,7 @@ export function frenchParsers(bareDurations: boolean): Parser[] {
     hinted(frDayOfMonthParser(), FR_HINTS.dayOfMonth),
     hinted(frWeekdayParser(), FR_HINTS.weekday),
     hinted(frCasualDateParser(), FR_HINTS.casualDate),
+    hinted(frMonthStretchParser(), FR_HINTS.monthStretch),
     hinted(frDayPartParser(), FR_HINTS.dayPart),
     hinted(frMealParser(), FR_HINTS.meal),
     hinted(frVagueParser(), FR_HINTS.vague),
