@@ -171,6 +171,8 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
       const tail = after(m);
       if (!prefixed && LABEL_BEFORE_EN.test(before(m))) return null;
       if (QUANTITY_AFTER.test(tail)) return null;
+      // Texting's "2" for "to" ("tmrw 2 call the bank"): a bare 2 followed by a word is no time.
+      if (!prefixed && hour === 2 && /^\s+\p{L}/u.test(tail) && !TIME_CONTEXT_AFTER.test(tail)) return null;
       const contextual = TIME_CONTEXT_AFTER.test(tail) || /(tonight|tomorrow|today|evening|morning|afternoon|night)\s*$/.test(before(m));
       if (!prefixed && !contextual) return null;
       if (contextual) strong = true;

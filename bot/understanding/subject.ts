@@ -7,16 +7,16 @@ const wordEnd = `(?!${L})`;
 /** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
 const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
-    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+me(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|of|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+me(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
-    /^(?:(?:reminder|note\s+to\s+self|todo)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?|to[\s-]do\s*:)/iu,
+    /^(?:(?:reminder|note\s+to\s+self|todo)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?|to[\s-]do\s*:|(?:make\s+a\s+)?note(?:\s+(?:that|down\s+that)(?![\p{L}])|\s*:))/iu,
     /^(?:make\s+sure\s+(?:that\s+)?(?:i|to)|remember\s+to|i\s+should\s+remember\s+to)(?![\p{L}])/iu,
     /^(?:i\s+|i'(?:ve|ll|d|m)\s+)?(?:really\s+|still\s+|also\s+)?(?:need\s+to|have\s+to|has\s+to|got\s+to|gotta|must|should|ought\s+to|want\s+to|wanna|would\s+like\s+to|be\s+supposed\s+to|am\s+supposed\s+to|supposed\s+to)(?![\p{L}])/iu,
   ],
   fr: [
-    /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:me\s+rapp?ell?er|rapp?el(?:le|ez|les)?[- ]?moi)(?:\s+(?:de|que|qu'il\s+faut\s+que|du|des)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
+    /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:me\s+rapp?ell?er|rapp?el(?:le|ez|les)?[- ]?moi)(?:\s+(?:de|que|qu'il\s+faut\s+que|du|des|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^(?:ne\s+|n')?oublie(?:z|s)?\s+pas(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^ne\s+me\s+laisse\s+pas\s+oublier(?:\s+de(?![\p{L}])|\s*d')?/iu,
     /^(?:fais|faites)[- ]moi\s+penser(?:\s+(?:[àa]|au|aux)(?![\p{L}]))?/iu,
@@ -27,10 +27,10 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     // "j'aimerais que tu me rappelles de", "je voudrais que vous me rappeliez de", "tu me rappelles de".
     /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez|lerai[st]?|leras|lerez|leriez|lerais|lerait)(?![\p{L}])(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:je\s+(?:ne\s+)?dois\s+pas\s+oublier|j'dois\s+pas\s+oublier|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+(?:que\s+j'oublie|que\s+je\s+oublie|(?:que\s+)?j'oublie|oublier)|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+oublier)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+j'|(?:que\s+je|qu'on|que\s+l'on|que)(?![\p{L}]))/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)(?![\p{L}])/iu,
     /^(?:je\s+|j')?(?:dois|devrais|devrai|vais|veux|voudrais|aimerais|ai\s+besoin\s+d'|ai\s+besoin\s+de|ai\s+à|ai\s+a)(?![\p{L}])/iu,
-    /^(?:je\s+ne\s+dois\s+pas\s+oublier|faut\s+pas\s+que\s+j'oublie|il\s+ne\s+faut\s+pas\s+que\s+j'oublie)(?:\s+de(?![\p{L}])|\s*d')?/iu,
   ],
 };
 
@@ -38,20 +38,46 @@ const TRIGGERS: Record<Language, RegExp[]> = {
 const FILLERS_ANYWHERE: Record<Language, RegExp> = {
   en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly)${wordEnd}[,.]?`, 'giu'),
   fr: new RegExp(
-    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp)${wordEnd}[,.]?`,
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?)${wordEnd}[,.]?`,
     'giu',
   ),
 };
 
 /** Words that only count as filler at the edges ("ok remind me...", "... thanks"). */
 const EDGE_FILLERS: Record<Language, RegExp> = {
-  en: /^(?:ok(?:ay)?|so|well|hey|hi|hello|yo|right|alright|oh|and|also|then|just|now|quick(?:ly)?|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+)(?![\p{L}])[\s,.!:]*/iu,
-  fr: /^(?:ok(?:ay)?|alors|bon|donc|dis|dites|bonjour|salut|coucou|h[ée]|oh|et|aussi|puis|ensuite|bref|voil[àa]|ouais|[ée]coute|tiens|du\s+coup|en\s+fait|genre)(?![\p{L}])[\s,.!:]*/iu,
+  en: /^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|look|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|morning|evening|mate|bro|dude)(?![\p{L}])[\s,.!:]*/iu,
+  fr: /^(?:ok(?:ay|i)?|alors|bon|donc|dis(?:\s+donc)?(?![\s-]+moi)|dites(?![\s-]+moi)|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|oui|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|chéri|chérie)(?![\p{L}])[\s,.!:]*/iu,
 };
+/**
+ * What closes a request without being part of it: thanks, a courtesy ("if you can", "si tu
+ * peux"), a hedge or a tag ("lol", "hein", "tsé"), emoticons; removed from the end, repeatedly.
+ */
 const TRAILING_FILLERS: Record<Language, RegExp> = {
-  en: /[\s,.!:]*(?<![\p{L}])(?:thanks?(?:\s+you)?|thx|cheers|ok(?:ay)?|please|for\s+me|will\s+you|would\s+you|ok\s+thanks)[\s.!?]*$/iu,
-  fr: /[\s,.!:]*(?<![\p{L}])(?:merci(?:\s+beaucoup)?|ok|d'accord|stp|svp|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t)[\s.!?]*$/iu,
+  en: new RegExp(
+    String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
+      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot))?` +
+      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|haha+|hehe+|xx+|` +
+      String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
+      String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|` +
+      String.raw`[:;=]-?[)(dpDP]+|<3+` +
+      String.raw`)[\s.!?]*$`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
+      String.raw`(?:merci|mci|mrc|thanks|mille\s+mercis?)(?:\s+(?:beaucoup|bcp|bien|infiniment|d'avance|mille\s+fois|[àa]\s+toi|[àa]\s+vous|encore|l'ami|ma\s+belle|mon\s+ami))*` +
+      String.raw`|ok(?:ay|i)?|d'accord|dac|stp|svp|stpl|steup(?:l[ée])?|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t|please|pls|` +
+      String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
+      String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
+      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|` +
+      String.raw`[:;=]-?[)(dpDP]+|<3+` +
+      String.raw`)[\s.!?]*$`,
+    'iu',
+  ),
 };
+
+/** Emoji and their joiners, skin tones and presentation selectors. */
+const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{20E3}]+/gu;
 
 /**
  * Connectors left hanging once a date is cut out ("on", "le", "pour"). Time spans already carry
@@ -119,17 +145,20 @@ function trimPunctuation(s: string): string {
 const REQUEST_VERB: Record<Language, string> = {
   en:
     String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt)(?:s|ed|ing)?\s+me` +
-    String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
-    String.raw`|(?:set|create|add|make|schedule|put\s+in|setting|creating|adding)\s+(?:a|an|me\s+a|up\s+a)\s+(?:reminder|alarm|alert)(?:\s+for\s+me)?` +
+    String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
+    String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:a|an|me\s+a|up\s+a)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
+    String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget)(?=\s)` +
+    String.raw`|(?:need|want|like|get|have)\s+(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
     String.raw`|(?:don'?t|do\s+not|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
   fr:
     String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|fai\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
-    String.raw`|(?:mett\p{L}*|mets|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+pour\s+moi)?` +
+    String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|fai\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
+    String.raw`|(?:me\s+dire|dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|fai\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie|(?:n'|ne\s+)?oubli\p{L}*\s+pas`,
 };
 const REQUEST_TAIL: Record<Language, string> = {
-  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
+  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
   fr: String.raw`(?:\s+(?:de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
 };
 const REQUEST: Record<Language, RegExp> = {
@@ -145,6 +174,47 @@ const NAMES_A_THING: Record<Language, RegExp> = {
 /** A clause joined to the request by "and" ("do the needful and remind me to…", "sois gentil et rappelle-moi de…"). */
 const JOINED_LEAD = /(?:^|\s)(?:and|et)\s*$/iu;
 
+/**
+ * The request said last ("buy the milk and remind me", "appeler le proprio, tu me le rappelles ?",
+ * "call the bank remind me about it"): the reminding verb, its object pronoun and a courtesy, with
+ * nothing of its own after it. Looked for in the last words only.
+ */
+const TRAILING_REQUEST: Record<Language, RegExp> = {
+  en: new RegExp(
+    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:and|so|then|just|pls|please|can\s+(?:you|u)|could\s+(?:you|u)|will\s+(?:you|u)|would\s+(?:you|u)|u|you)\s+)*` +
+      String.raw`(?:${REQUEST_VERB.en})(?:\s+(?:of|about|abt)\s+(?:it|that|this)|\s+(?:it|that|this))?(?:\s+(?:please|pls|thanks|ok|okay))?[\s,.;:!?]*$`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu)\s+)*` +
+      String.raw`(?:(?:tu|vous)\s+(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|fai\p{L}*\s+penser)|(?:tu|vous)\s+m'y\s+fai\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|fai\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|${REQUEST_VERB.fr})` +
+      String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
+    'iu',
+  ),
+};
+/** A relative word before the verb makes it part of the subject ("the song that reminds me"). */
+const RELATIVE_BEFORE: Record<Language, RegExp> = {
+  en: /(?:^|\s)(?:that|which|who|what|it|this|always|still)\s*$/iu,
+  fr: /(?:^|\s)(?:qui|que|qu'|ça|ca|cela|il|elle|toujours)\s*$/iu,
+};
+
+function stripTrailingRequest(s: string, language: Language): string {
+  const from = Math.max(0, s.length - 80);
+  let window = s.slice(from);
+  let offset = from;
+  if (from > 0) {
+    const space = window.search(/\s/);
+    if (space < 0) return s;
+    window = window.slice(space);
+    offset += space;
+  }
+  const m = window.match(TRAILING_REQUEST[language]);
+  if (!m || m.index === undefined) return s;
+  const head = s.slice(0, offset + m.index);
+  if (!/\p{L}/u.test(head) || RELATIVE_BEFORE[language].test(head)) return s;
+  return head;
+}
+
 function stripRequest(s: string, language: Language): string {
   const m = s.match(REQUEST[language]);
   if (!m) return s;
@@ -155,7 +225,7 @@ function stripRequest(s: string, language: Language): string {
 }
 
 /** "remidn me", "reimnd me", "remnid me": a word one typo away from "remind", before "me". */
-const NEAR_REMIND = /(?<![\p{L}])(\p{L}{5,7})(?=\s+me(?![\p{L}]))/giu;
+const NEAR_REMIND = /(?<![\p{L}])(\p{L}{5,7})(?=\s+m(?:e|ee|eh)(?![\p{L}]))/giu;
 
 function oneTypoFrom(word: string, target: string): boolean {
   const a = word.toLowerCase();
@@ -172,8 +242,10 @@ function oneTypoFrom(word: string, target: string): boolean {
 
 function fixTriggerTypo(s: string, language: Language): string {
   // A message that spells "remind" right has no typo'd one to look for.
-  if (language !== 'en' || /remind/i.test(s) || !/\sme(?![\p{L}])/iu.test(s)) return s;
-  return s.replace(NEAR_REMIND, (w) => (oneTypoFrom(w, 'remind') ? 'remind' : w));
+  if (language !== 'en' || /remind(?:s|ed|ing)?\s+me(?![\p{L}])/iu.test(s) || !/\sme(?:e|h)?(?![\p{L}])/iu.test(s)) return s;
+  return s
+    .replace(NEAR_REMIND, (w) => (oneTypoFrom(w, 'remind') ? 'remind' : w))
+    .replace(/(?<=(?:remind|ping|tell|text|nudge)\s+)m(?:ee|eh)(?![\p{L}])/giu, 'me');
 }
 
 /** Removes the trigger phrase and the fillers from the start, repeatedly ("ok so remind me to..."). */
@@ -209,6 +281,8 @@ function stripLoop(text: string, language: Language): string {
     }
     if (!matched) s = stripRequest(s, language);
     s = trimPunctuation(s);
+    if (s === trimPunctuation(before)) s = stripTrailingRequest(s, language);
+    s = trimPunctuation(s);
     if (s === before) break;
   }
   return s;
@@ -239,7 +313,7 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   }
   kept.push(original.slice(0, limit));
   let s = kept.reverse().join(' ');
-  s = s.replace(FILLERS_ANYWHERE[language], ' ');
+  s = s.replace(EMOJI, ' ').replace(FILLERS_ANYWHERE[language], ' ');
   s = collapse(s);
   // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.
   s = stripTrigger(s, language);
