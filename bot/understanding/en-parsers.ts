@@ -316,7 +316,7 @@ function enMonthStretchParser(): Parser {
 
 function enWeekdayParser(): Parser {
   const re =
-    `(?:(?:on|by|for|until|till)\\s+)?(?:(?:this\\s+coming|this|next|coming|the\\s+next|the\\s+following|following)\\s+)?` +
+    `(?:(?:on|by|for|until|till)\\s+)?(?:(?:this\\s+coming|this|next|coming|the\\s+next|the\\s+following|following)\\s+|(?<q1>next\\s+week|the\\s+following\\s+week|this\\s+week),?\\s+(?:on\\s+)?)?` +
     `(?<wd>${EN_WEEKDAY_RE})\\.?` +
     `(?:,?\\s+(?:the\\s+)?(?<dom>\\d{1,2})(?:st|nd|rd|th)(?!\\s*(?:of\\s+)?(?:${EN_MONTH_RE})))?` +
     `(?:\\s+(?<q2>(?:of\\s+)?next\\s+week|(?:of\\s+)?this\\s+week|(?:of\\s+)?the\\s+following\\s+week|after\\s+next|week))?`;
@@ -328,7 +328,8 @@ function enWeekdayParser(): Parser {
     if (short && (/\b(the|i|a|in|under)\s+$/.test(before(m)) || /^\s*(?:is|was|shines|down|up)\b/.test(after(m))))
       return null; // "the sun", "I sat"
     let mode: WeekdayMode = 'next';
-    const q2 = (m.groups.q2 ?? '').toLowerCase();
+    // "next week wednesday" is "wednesday next week".
+    const q2 = (m.groups.q2 ?? m.groups.q1 ?? '').toLowerCase();
     if (/next week|following week|^week$/.test(q2)) mode = 'following-week';
     else if (/this week/.test(q2)) mode = 'this-week';
     else if (/after next/.test(q2)) mode = 'week-after-next';
@@ -418,7 +419,8 @@ function enZoneParser(): Parser[] {
   const abbr = pieceParser(
     'en-zone-abbr',
     `(?<abbr>${Object.keys(ZONE_ABBREVIATIONS).join('|')})`,
-    (m) => ({ zone: ZONE_ABBREVIATIONS[m.groups.abbr ?? ''] }),
+    // A zone follows the time it qualifies ("3pm PST", "in CET"); "my PT exercises" is no zone.
+    (m) => (/(?:\d|[ap]\.?m\.?|noon|midnight|o'?clock|\bin|\btime)\s*$/i.test(before(m)) ? { zone: ZONE_ABBREVIATIONS[m.groups.abbr ?? ''] } : null),
     'u',
   );
   // "6pm eastern", "at 9 pacific": the region words alone, only right after a time.

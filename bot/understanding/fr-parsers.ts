@@ -66,7 +66,8 @@ export function readFrenchTime(raw: string): { hour: number; minute: number; clo
 function frTimeParser(): Parser {
   return pieceParser('fr-time', TIME_FR, (m) => {
     // "pendant 2 heures", "il y a 3 heures", "toutes les 2 heures" are spans, not clock times.
-    if (/(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/.test(before(m))) return null;
+    // "à partir de 16h" is the start, though.
+    if (/(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/.test(before(m)) && !/partir\s+de\s+$/.test(before(m))) return null;
     const r = readFrenchTime(m.text);
     if (!r) return null;
     return { time: { hour: r.hour, minute: r.minute, clock: r.clock, ...(r.midnight ? { midnight: true } : {}) } };
@@ -162,7 +163,7 @@ function frMealParser(): Parser {
     if (m.groups.au) {
       // "au dîner" is a time only where it can be one: right after the trigger or a day word,
       // not inside a subject ("inviter Paul au dîner").
-      if (!/(?:moi|rappeler|demain|ce|aujourd'hui|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\s*$/.test(before(m))) return null;
+      if (!/(?:moi|rappeler|rappel|demain|ce|aujourd'hui|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\s*$/.test(before(m))) return null;
     }
     const atMeal = fold(m.groups.at ?? m.groups.au ?? '');
     if (!m.groups.meal) {

@@ -376,6 +376,11 @@ const HINT: Record<Language, RegExp> = {
 };
 
 /** The repetition markers in the normalized text, left to right, without overlaps (longest first). */
+const ATTRIBUTIVE_ADVERB = /^(?:daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|yearly|annual|annually)$/i;
+/** "a daily reminder", "a weekly alarm": the adverb is the reminder's own repetition. */
+const REMINDER_AFTER = /^\s+(?:reminders?|alarms?|alerts?|nudges?|pings?|notifications?)(?![\p{L}])/iu;
+const NAMING_BEFORE = /(?:^|[^\p{L}])(?:the|my|your|our|his|her|their|its|a|an|this|that)\s+$/iu;
+
 export function findRepeats(text: string, language: Language): RepeatMarker[] {
   if (!HINT[language].test(text)) return [];
   const found: RepeatMarker[] = [];
@@ -383,6 +388,13 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
     if (!p.hint.test(text)) continue;
     p.re.lastIndex = 0;
     for (const m of text.matchAll(p.re)) {
+      // "the weekly report", "my daily walk": the adverb names a thing, not a repetition.
+      if (
+        ATTRIBUTIVE_ADVERB.test(m[0]) &&
+        NAMING_BEFORE.test(text.slice(Math.max(0, m.index! - 8), m.index!)) &&
+        !REMINDER_AFTER.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 16))
+      )
+        continue;
       const built = p.build(m.groups ?? {}, m[0]);
       if (!built) continue;
       found.push({ start: m.index!, end: m.index! + m[0].length, ...built });

@@ -20,15 +20,15 @@ import type { Extraction } from './understand';
 
 /** A connector between two parts, in the gap between their date words. */
 const CONNECTOR =
-  /(?:[,;.]+\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
+  /(?:(?:[,;.]+|(?<![\p{L}])(?:virgule|point[\s-]virgule|comma)(?![\p{L}]))\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus|after\s+that|apr[èe]s\s+[çc]a)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|after\s+that|apr[èe]s\s+[çc]a|plus(?!\s+(?:tard|t[ôo]t|que|de|d'|vite|loin))|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
 /** Words that may stand between a connector and the part's date words ("and at 6pm"). */
 const LEAD_IN = /^(?:\s*(?:at|on|in|by|for|around|the|every|each|[àa]|le|la|les|vers|pour|dans|d[èe]s|au|ce|cet|cette|tous|toutes|chaque|also|aussi|again|encore|remind\s+me|rappelle[- ]moi))*\s*$/iu;
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, not two reminders. */
 const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 /** What a part that follows a connector starts with and the subject does not keep. */
 const CONTINUATION: Record<Language, RegExp> = {
-  en: /^(?:(?:and|then|also|plus)\s+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:to|that|about)(?![\p{L}])\s*/iu,
-  fr: /^(?:(?:et|puis|pis|ensuite|aussi)\s+)*(?:(?:rappelle[- ]moi)\s+)?(?:de\s+|d'|qu'|que\s+)?/iu,
+  en: /^(?:(?:and|then|also|plus|after\s+that|afterwards)\s+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:to|that|about)(?![\p{L}])\s*/iu,
+  fr: /^(?:(?:et|puis|pis|ensuite|aussi|apr[èe]s\s+[çc]a)\s+)*(?:(?:rappelle[- ]moi)\s+)?(?:de\s+|d'|qu'|que\s+)?/iu,
 };
 
 /** The most reminders one message gives. */
@@ -40,6 +40,8 @@ interface Item {
   day: boolean;
   clock: boolean;
   rec: boolean;
+  /** A clock time and nothing else ("à 13h", "at 1pm"). */
+  bare?: boolean;
 }
 
 interface Part {
@@ -102,6 +104,9 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
         // "…and at 6pm to Y": the connector right before the date words; otherwise the first one
         // ("call mom at 5 and buy bread and milk at 6").
         cut = LEAD_IN.test(text.slice(last[1], b.start)) ? last : found[0];
+      } else if (/^\s+$/.test(gap) && a.bare && b.bare) {
+        // "à 8h à 13h et à 20h", "at 8am 1pm and 6pm": a list of times, said without commas.
+        cut = [a.end, b.start];
       }
     }
     const current = parts[parts.length - 1];
@@ -167,7 +172,8 @@ export function splitReminders(
     if (untilOf.has(k) || anchor(p)) return;
     const day = !!(p.date || p.weekend);
     const clock = !!(p.time || p.part || p.instant !== undefined);
-    if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false });
+    const bare = !!p.time && !day && !p.part && p.instant === undefined;
+    if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false, bare });
   });
   for (const r of repeats) {
     if (r.kind === 'freq') items.push({ start: r.start, end: r.end, day: true, clock: !!r.part, rec: true });

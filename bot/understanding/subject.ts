@@ -36,17 +36,18 @@ const TRIGGERS: Record<Language, RegExp[]> = {
 
 /** Words a speech transcript adds that carry nothing (removed anywhere). */
 const FILLERS_ANYWHERE: Record<Language, RegExp> = {
-  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly)${wordEnd}[,.]?`, 'giu'),
+  // Dictated punctuation ("virgule", "comma") is a voice transcript's too.
+  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop)${wordEnd}[,.]?`, 'giu'),
   fr: new RegExp(
-    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?)${wordEnd}[,.]?`,
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule)${wordEnd}[,.]?`,
     'giu',
   ),
 };
 
 /** Words that only count as filler at the edges ("ok remind me...", "... thanks"). */
 const EDGE_FILLERS: Record<Language, RegExp> = {
-  en: /^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|look|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|morning|evening|mate|bro|dude)(?![\p{L}])[\s,.!:]*/iu,
-  fr: /^(?:ok(?:ay|i)?|alors|bon|donc|dis(?:\s+donc)?(?![\s-]+moi)|dites(?![\s-]+moi)|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|oui|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|chéri|chérie)(?![\p{L}])[\s,.!:]*/iu,
+  en: /^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|look|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|morning|evening|mate|bro|dude|buddy|pal|boss|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe)(?![\p{L}])[\s,.!:]*/iu,
+  fr: /^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis(?:\s+donc)?(?![\s-]+moi)|dites(?![\s-]+moi)|mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|chef|boss|patron|tonton|tata|tantine|ma\s+ch[ée]rie|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|oui|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|chéri|chérie)(?![\p{L}])[\s,.!:]*/iu,
 };
 /**
  * What closes a request without being part of it: thanks, a courtesy ("if you can", "si tu
@@ -59,6 +60,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|haha+|hehe+|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|` +
+      // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
+      String.raw`eh|hey|innit|aye|lah|leh|lor|ah|(?:can\s+)?or\s+not|mate|bro|dude|buddy|hun|babe|` +
       String.raw`[:;=]-?[)(dpDP]+|<3+` +
       String.raw`)[\s.!?]*$`,
     'iu',
@@ -69,7 +72,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`|ok(?:ay|i)?|d'accord|dac|stp|svp|stpl|steup(?:l[ée])?|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t|please|pls|` +
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
-      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|` +
+      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ô|wesh|` +
       String.raw`[:;=]-?[)(dpDP]+|<3+` +
       String.raw`)[\s.!?]*$`,
     'iu',
@@ -89,8 +92,8 @@ const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
 };
 const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
   // "at like 7pm", "vers genre 19h": the spoken hedge before a time goes with it.
-  en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or|between|like)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa]|genre)\s*,?\s*$/iu,
+  en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or|between|like|starting|beginning|from)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa]|genre|[àa]\s+partir\s+de)\s*,?\s*$/iu,
 };
 
 export interface RemovedSpan {
@@ -144,17 +147,20 @@ function trimPunctuation(s: string): string {
  */
 const REQUEST_VERB: Record<Language, string> = {
   en:
-    String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt)(?:s|ed|ing)?\s+me` +
+    String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt|bug|hassle|pester|badger|chase)(?:s|ed|ing)?\s+me` +
+    String.raw`|(?:give|gimme|giving)\s+(?:me|us)\s+a\s+(?:shout|bell|buzz|ring|call|nudge|reminder|heads[\s-]?up)|help\s+me\s+(?:to\s+)?remember` +
     String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:a|an|me\s+a|up\s+a)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget)(?=\s)` +
     String.raw`|(?:need|want|like|get|have)\s+(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
     String.raw`|(?:don'?t|do\s+not|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
   fr:
-    String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|fai\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
-    String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|fai\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
-    String.raw`|(?:me\s+dire|dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
-    String.raw`|rapp?ell?\p{L}*[- ]moi|fai\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
+    String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
+    String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
+    String.raw`|(?:me\s+di(?:re|s|ras|rais|tes|rez)|dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
+    String.raw`|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
+    String.raw`|(?:besoin\s+d'|faut\s+|veux\s+|voudrais\s+|aimerais\s+)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)` +
+    String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie|(?:n'|ne\s+)?oubli\p{L}*\s+pas`,
 };
 const REQUEST_TAIL: Record<Language, string> = {
@@ -187,7 +193,7 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu)\s+)*` +
-      String.raw`(?:(?:tu|vous)\s+(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|fai\p{L}*\s+penser)|(?:tu|vous)\s+m'y\s+fai\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|fai\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|${REQUEST_VERB.fr})` +
+      String.raw`(?:(?:tu|vous)\s+(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|${REQUEST_VERB.fr})` +
       String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
     'iu',
   ),
@@ -218,6 +224,11 @@ function stripTrailingRequest(s: string, language: Language): string {
 function stripRequest(s: string, language: Language): string {
   const m = s.match(REQUEST[language]);
   if (!m) return s;
+  // Nothing of its own after the request ("farmers market. remind me"): what came before is the subject.
+  if (!/\p{L}/u.test(s.slice(m[0].length))) {
+    const head = m[1].replace(JOINED_LEAD, '');
+    return /\p{L}/u.test(head) && !RELATIVE_BEFORE[language].test(head) ? head : s.slice(m[0].length);
+  }
   // Words before the request are its wording unless they name a thing; a clause joined to it by
   // "and" is another thing asked of the bot, and goes when the request has a subject of its own.
   if (NAMES_A_THING[language].test(m[1]) && !(JOINED_LEAD.test(m[1]) && /\p{L}/u.test(s.slice(m[0].length)))) return s;
@@ -321,6 +332,7 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
     const before = s;
     s = s.replace(TRAILING_FILLERS[language], '');
     s = trimPunctuation(s);
+    s = trimPunctuation(stripTrailingRequest(s, language));
     const m = s.match(DANGLING_END[language]);
     if (m && m.index! > 0) s = s.slice(0, m.index);
     s = trimPunctuation(s);
