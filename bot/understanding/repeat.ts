@@ -161,11 +161,13 @@ const EN_PATTERNS: Pattern[] = [
   ),
   // "the 5th of every month", "the last day of each month", "every month on the 5th", "monthly on the 1st".
   pattern(/every|each|monthly/i, 
-    `(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:every|each)\\s+month` +
+    // "every 15th and last day of the month": "every" before the days makes "the month" a habit.
+    `(?:every|each)\\s+(?:the\\s+)?(?<d5>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:the|every|each)\\s+month` +
+    `|(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:every|each)\\s+month` +
       `|(?:every|each)\\s+month\\s+on\\s+the\\s+(?<d2>${EN_DAYNUM_LIST})|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM_LIST})` +
       `|(?:every|each)\\s+(?:the\\s+)?(?<d4>\\d{1,2}(?:st|nd|rd|th))(?!\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}]))`,
     (g) => {
-      const days = dayList(g.d ?? g.d2 ?? g.d3 ?? g.d4 ?? '', (raw) => {
+      const days = dayList(g.d5 ?? g.d ?? g.d2 ?? g.d3 ?? g.d4 ?? '', (raw) => {
         const t = raw.replace(/(\d+)(?:st|nd|rd|th)$/, '$1');
         return EN_ORDINALS[t] ?? Number(t);
       });

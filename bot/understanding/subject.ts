@@ -62,8 +62,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|` +
       // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
       String.raw`eh|hey|innit|aye|lah|leh|lor|ah|(?:can\s+)?or\s+not|mate|bro|dude|buddy|hun|babe|` +
-      String.raw`[:;=]-?[)(dpDP]+|<3+` +
-      String.raw`)[\s.!?]*$`,
+      String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
     'iu',
   ),
   fr: new RegExp(
@@ -73,8 +72,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
       String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ô|wesh|` +
-      String.raw`[:;=]-?[)(dpDP]+|<3+` +
-      String.raw`)[\s.!?]*$`,
+      String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
     'iu',
   ),
 };
@@ -227,7 +225,8 @@ function stripRequest(s: string, language: Language): string {
   // Nothing of its own after the request ("farmers market. remind me"): what came before is the subject.
   if (!/\p{L}/u.test(s.slice(m[0].length))) {
     const head = m[1].replace(JOINED_LEAD, '');
-    return /\p{L}/u.test(head) && !RELATIVE_BEFORE[language].test(head) ? head : s.slice(m[0].length);
+    if (RELATIVE_BEFORE[language].test(head)) return s;
+    return /\p{L}/u.test(head) ? head : s.slice(m[0].length);
   }
   // Words before the request are its wording unless they name a thing; a clause joined to it by
   // "and" is another thing asked of the bot, and goes when the request has a subject of its own.

@@ -1,0 +1,180 @@
+import { resolve } from 'node:path';
+import { readCases, reportScore, score } from './evaluation';
+import { Language } from './types';
+import { understand } from './understand';
+
+/**
+ * Issue 11: whole classes of the ways people ask, beyond any one set's sentences. Every sentence
+ * here is new (none is in a fixture set); each block is one class of input, fixed by a general rule.
+ * `now` is Monday 23 November 2026, 10:00 in Paris.
+ */
+const NOW = '2026-11-23T10:00:00+01:00';
+
+function all(text: string, language: Language): Array<[string, string | null, string | null]> {
+  const r = understand(text, { now: NOW, timezone: 'Europe/Paris', language });
+  return (r.reminders ?? [r]).map((x) => [x.subject, 'dueLocal' in x ? x.dueLocal : null, x.rrule ?? null]);
+}
+const one = (text: string, language: Language) => all(text, language)[0];
+
+describe('dev-v2f (fixtures/dev-v2f.jsonl): a blind development set written from CONVENTIONS.md only', () => {
+  it('scores it and reports the figures', () => {
+    const cases = readCases(resolve(__dirname, 'fixtures', 'dev-v2f.jsonl'));
+    expect(cases.length).toBeGreaterThanOrEqual(350);
+    const result = score(cases);
+    reportScore('dev-v2f', result);
+    // First contact: 88.67 % (both) with the extractor of main, 92.07 % with this branch's first
+    // two commits (neither had seen the set); 100 % after the fixes below.
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+  });
+});
+
+describe('a month, or a stretch of one, with the words that introduce it', () => {
+  it('reads early / mid / late, the start of, début / mi- / au début du, and "in" / "en" before a month', () => {
+    expect(one('remind me mid-january to book the ski trip', 'en')).toEqual(['book the ski trip', '2027-01-15T09:00', null]);
+    expect(one('remind me late december to order the turkey', 'en')).toEqual(['order the turkey', '2026-12-31T09:00', null]);
+    expect(one('remind me in march to service the boiler', 'en')).toEqual(['service the boiler', '2027-03-01T09:00', null]);
+    expect(one('rappelle-moi début février de payer la taxe foncière', 'fr')).toEqual(['payer la taxe foncière', '2027-02-01T09:00', null]);
+    expect(one('rappelle-moi à la mi-mars de tailler les rosiers', 'fr')).toEqual(['tailler les rosiers', '2027-03-15T09:00', null]);
+    expect(one("rappelle-moi en avril de faire la déclaration d'impôts", 'fr')).toEqual(["faire la déclaration d'impôts", '2027-04-01T09:00', null]);
+  });
+
+  it('reads the start / middle of next week or month', () => {
+    expect(one('remind me at the beginning of next week to call the accountant', 'en')).toEqual(['call the accountant', '2026-11-30T09:00', null]);
+    expect(one('rappelle-moi au début du mois prochain de changer les draps', 'fr')).toEqual(['changer les draps', '2026-12-01T09:00', null]);
+    expect(one('rappelle-moi en milieu de semaine prochaine de relancer le client', 'fr')).toEqual(['relancer le client', '2026-12-02T09:00', null]);
+  });
+
+  it('reads "sur l\'heure du midi" as noon', () => {
+    expect(one("rappelle-moi vendredi sur l'heure du midi de passer à la poste", 'fr')).toEqual(['passer à la poste', '2026-11-27T12:00', null]);
+  });
+});
+
+describe('the request said after the subject', () => {
+  it('keeps what comes before a closing "remind me" / "rappelle-moi" / "tu me le rappelles"', () => {
+    expect(one('pick up the dry cleaning tomorrow, remind me', 'en')).toEqual(['pick up the dry cleaning', '2026-11-24T09:00', null]);
+    expect(one('payer la cantine vendredi et rappelle-moi', 'fr')).toEqual(['payer la cantine', '2026-11-27T09:00', null]);
+    expect(one('sortir le chien à 18h tu me le rappelles ?', 'fr')).toEqual(['sortir le chien', '2026-11-23T18:00', null]);
+    expect(one('need to pay the plumber on friday, remind me eh', 'en')).toEqual(['pay the plumber', '2026-11-27T09:00', null]);
+    expect(one('faut que je charge la moto demain à 7h rappelle-moi dèh', 'fr')).toEqual(['charge la moto', '2026-11-24T07:00', null]);
+    expect(one('every sunday evening - bins out. remind me please', 'en')).toEqual(['bins out', '2026-11-29T20:00', 'FREQ=WEEKLY;BYDAY=SU']);
+  });
+
+  it('leaves a reminding verb that belongs to the subject ("the teacher who reminded me")', () => {
+    expect(one('call the teacher who reminded me tomorrow', 'en')[0]).toBe('call the teacher who reminded me');
+    expect(one('acheter le disque qui me rappelle papa samedi', 'fr')[0]).toBe('acheter le disque qui me rappelle papa');
+  });
+});
+
+describe('courtesy, tags and emoji at the end', () => {
+  it('drops thanks, "if you can" / "si tu peux", "when you get a chance", particles and emoticons', () => {
+    expect(one('remind me to renew the parking permit tomorrow if you can', 'en')[0]).toBe('renew the parking permit');
+    expect(one('remind me to back up the photos on sunday when you get a chance', 'en')[0]).toBe('back up the photos');
+    expect(one('remind me at 6 to start the slow cooker thanks heaps', 'en')).toEqual(['start the slow cooker', '2026-11-23T18:00', null]);
+    expect(one('remind me to call nan tomorrow lol', 'en')[0]).toBe('call nan');
+    expect(one('can remind me on sunday to wash the car or not', 'en')[0]).toBe('wash the car');
+    expect(one('rappelle-moi de rendre la perceuse à Paul samedi si ça te dérange pas', 'fr')[0]).toBe('rendre la perceuse à Paul');
+    expect(one("rappelle-moi jeudi de commander les lunettes merci d'avance", 'fr')[0]).toBe('commander les lunettes');
+    expect(one('rappelle-moi demain de sortir le compost hein', 'fr')[0]).toBe('sortir le compost');
+    expect(one('rappelle-moi demain de payer la nounou :)', 'fr')[0]).toBe('payer la nounou');
+    expect(one('remind me on friday to water the ferns 🌿🙏', 'en')[0]).toBe('water the ferns');
+  });
+
+  it('drops vocatives at the start ("mon frère", "hey mate")', () => {
+    expect(one("mon frère rappelle-moi demain d'acheter le pain", 'fr')[0]).toBe('acheter le pain');
+    expect(one('ma sœur faut tu me rappelles de payer le loyer vendredi', 'fr')[0]).toBe('payer le loyer');
+    expect(one('hey mate remind me to ring the garage tomorrow', 'en')[0]).toBe('ring the garage');
+  });
+});
+
+describe('ways of asking', () => {
+  it('reads English requests beyond "remind me"', () => {
+    expect(one('note that i need to renew my library card on thursday', 'en')[0]).toBe('renew my library card');
+    expect(one('i need a reminder on monday to pay the window cleaner', 'en')[0]).toBe('pay the window cleaner');
+    expect(one('help me remember to order the cake on saturday', 'en')[0]).toBe('order the cake');
+    expect(one('bug me at 4pm to stretch', 'en')).toEqual(['stretch', '2026-11-23T16:00', null]);
+    expect(one('give me a shout at 5 to feed the dog', 'en')).toEqual(['feed the dog', '2026-11-23T17:00', null]);
+    expect(one('can you make sure i call the bank tomorrow', 'en')[0]).toBe('call the bank');
+    expect(one('ping me tomorrow abt the invoice', 'en')[0]).toBe('the invoice');
+    expect(one('remind me on monday regarding the lease', 'en')[0]).toBe('the lease');
+    expect(one('i wanna be reminded to call the landlord tomorrow', 'en')[0]).toBe('call the landlord');
+  });
+
+  it('reads French requests beyond "rappelle-moi"', () => {
+    expect(one('dis-moi demain de rappeler le notaire', 'fr')[0]).toBe('rappeler le notaire');
+    expect(one('tu me diras vendredi de descendre les cartons', 'fr')[0]).toBe('descendre les cartons');
+    expect(one("n'oublie pas de me dire jeudi de prendre les billets", 'fr')[0]).toBe('prendre les billets');
+    expect(one('fais-moi signe demain à 15h pour la réunion', 'fr')).toEqual(['la réunion', '2026-11-24T15:00', null]);
+    expect(one('relance-moi lundi pour le devis', 'fr')[0]).toBe('le devis');
+    expect(one("j'aimerais un rappel demain pour appeler la mutuelle", 'fr')[0]).toBe('appeler la mutuelle');
+    expect(one('tu me ferais un rappel samedi pour arroser les tomates ?', 'fr')[0]).toBe('arroser les tomates');
+    expect(one('tu peux me faire un petit rappel mardi pour la vidange', 'fr')[0]).toBe('la vidange');
+    expect(one("faut pas que j'oublie de rendre les clés jeudi", 'fr')[0]).toBe('rendre les clés');
+    expect(one("je dois pas oublier d'appeler le syndic demain", 'fr')[0]).toBe('appeler le syndic');
+  });
+
+  it('reads typos and texting in the trigger', () => {
+    expect(one('reminde me tomorrow to pay the gas bill', 'en')[0]).toBe('pay the gas bill');
+    expect(one('remind mee on friday to clean the gutters', 'en')[0]).toBe('clean the gutters');
+    // Texting's "2" for "to" is no 2 o'clock.
+    expect(one('remind me tmrw 2 call the vet', 'en')).toEqual(['call the vet', '2026-11-24T09:00', null]);
+  });
+});
+
+describe('voice transcripts: corrections and dictated punctuation', () => {
+  it('reads a correction with "nan", "attends", "ah non"', () => {
+    expect(one('rappelle-moi à 14h nan à 15h de rappeler le garage', 'fr')).toEqual(['rappeler le garage', '2026-11-23T15:00', null]);
+    expect(one('rappelle-moi à 10h attends à 11h de passer chez le médecin', 'fr')).toEqual(['passer chez le médecin', '2026-11-23T11:00', null]);
+    expect(one('rappelle-moi demain à 9h ah non plutôt 10h de sortir le chien', 'fr')).toEqual(['sortir le chien', '2026-11-24T10:00', null]);
+  });
+
+  it('reads "virgule" as a comma between two reminders', () => {
+    expect(all('rappelle-moi lundi de poster la lettre virgule mardi de payer la cantine', 'fr')).toEqual([
+      ['poster la lettre', '2026-11-30T09:00', null],
+      ['payer la cantine', '2026-11-24T09:00', null],
+    ]);
+  });
+});
+
+describe('dates and repetitions', () => {
+  it('reads "à partir de 14h" / "starting at 1pm" as the start of an hourly repetition', () => {
+    expect(one("à partir de 14h toutes les 3 heures rappelle-moi de boire de l'eau", 'fr')).toEqual(["boire de l'eau", '2026-11-23T14:00', 'FREQ=HOURLY;INTERVAL=3']);
+    expect(one('remind me every 2 hours starting at 1pm to check the oven', 'en')).toEqual(['check the oven', '2026-11-23T13:00', 'FREQ=HOURLY;INTERVAL=2']);
+  });
+
+  it('joins parts with "after that" and "plus"', () => {
+    expect(all('remind me at 9am to email the boss, after that at 11am to call the supplier', 'en')).toEqual([
+      ['email the boss', '2026-11-24T09:00', null],
+      ['call the supplier', '2026-11-23T11:00', null],
+    ]);
+    expect(all('remind me on tuesday morning to pay the rent plus wednesday evening to call mum', 'en')).toEqual([
+      ['pay the rent', '2026-11-24T09:00', null],
+      ['call mum', '2026-11-25T20:00', null],
+    ]);
+  });
+
+  it('reads a list of times said without commas', () => {
+    expect(all('remind me at 7am 1pm and 7pm to take the antibiotics', 'en').map((r) => r[1])).toEqual(['2026-11-24T07:00', '2026-11-23T13:00', '2026-11-23T19:00']);
+    expect(all('rappelle-moi à 9h à 14h et à 19h de nourrir le chat', 'fr').map((r) => r[1])).toEqual(['2026-11-24T09:00', '2026-11-23T14:00', '2026-11-23T19:00']);
+    // A day part and a time are one reminder.
+    expect(all('remind me tonight at 9 to lock the shed', 'en')).toEqual([['lock the shed', '2026-11-23T21:00', null]]);
+  });
+
+  it('reads "next week thursday" as "thursday next week"', () => {
+    expect(one('remind me next week thursday to book the dentist', 'en')).toEqual(['book the dentist', '2026-12-03T09:00', null]);
+  });
+
+  it('keeps date-like words that name a thing: "the weekly summary", "my PT stretches"', () => {
+    expect(one('every friday at 4pm remind me to send the weekly summary', 'en')).toEqual(['send the weekly summary', '2026-11-27T16:00', 'FREQ=WEEKLY;BYDAY=FR']);
+    expect(one('remind me at 6pm to do my PT stretches', 'en')).toEqual(['do my PT stretches', '2026-11-23T18:00', null]);
+    // "a daily reminder" is the reminder's own repetition.
+    expect(one('set a daily reminder at 8am to water the plants', 'en')).toEqual(['water the plants', '2026-11-24T08:00', 'FREQ=DAILY']);
+  });
+
+  it('reads "every 1st and last day of the month"', () => {
+    expect(one('remind me every 1st and last day of the month to check the bank statement', 'en')).toEqual([
+      'check the bank statement',
+      '2026-11-30T09:00',
+      'FREQ=MONTHLY;BYMONTHDAY=1,-1',
+    ]);
+  });
+});
