@@ -90,6 +90,11 @@ export function formatLocal(local: DateTime): string {
 }
 
 /** Which part of a month or week is said: "early / début", "mid / mi-", "late / fin". */
+/** A holiday on a fixed date: the next one not in the past (rule 7), at 09:00 unless a time is said. */
+export function fixedHoliday(today: DateTime, month: number, day: number): Ymd {
+  return { year: today.year, month, day, yearImplied: true };
+}
+
 export type Stretch = 'start' | 'mid' | 'end';
 
 /**

@@ -11,7 +11,7 @@ import {
 import { after, before, hinted, PieceMatch, pieceParser } from './piece-parser';
 import { DayPart, WhenPiece } from './types';
 import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, fold, placeAlternation, ZONE_ABBREVIATIONS } from './vocabulary';
-import { endOfNamedMonth, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
+import { endOfNamedMonth, fixedHoliday, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
 
 const AMPM = '(?:\\s?[ap]\\.?\\s?m\\.?(?![\\p{L}])|[ap]\\.?(?![\\p{L}]))';
 const PIVOT = '(?:\\d{1,2}(?:[:.]\\d{2}|h)?|noon|midnight)';
@@ -314,6 +314,33 @@ function enMonthStretchParser(): Parser {
   });
 }
 
+/** Holidays on a fixed date, [month, day]. */
+const EN_HOLIDAYS: Array<[RegExp, number, number]> = [
+  [/christmas eve|xmas eve/, 12, 24],
+  [/boxing day/, 12, 26],
+  [/christmas|xmas/, 12, 25],
+  [/new year'?s eve|nye/, 12, 31],
+  [/new year/, 1, 1],
+  [/hallowe'?en/, 10, 31],
+  [/valentine/, 2, 14],
+  [/patrick/, 3, 17],
+];
+
+/**
+ * "on christmas eve", "by new year's day", "on halloween": a holiday on a fixed date, read only
+ * after a word that makes it a date ("buy the christmas presents" keeps its words).
+ */
+function enHolidayParser(): Parser {
+  const re =
+    `(?:on|by|before|until|till|at|over|this|next|come)\\s+(?:the\\s+)?` +
+    `(?<h>christmas\\s+eve|xmas\\s+eve|christmas(?:\\s+day)?|xmas(?:\\s+day)?|boxing\\s+day|new\\s+year'?s\\s+(?:eve|day)|nye|new\\s+year|hallowe'?en|valentine'?s(?:\\s+day)?|st\\.?\\s+patrick'?s(?:\\s+day)?|saint\\s+patrick'?s(?:\\s+day)?)`;
+  return pieceParser('en-holiday', re, (m, env) => {
+    const h = (m.groups.h ?? '').toLowerCase();
+    const found = EN_HOLIDAYS.find(([r]) => r.test(h));
+    return found ? { date: fixedHoliday(env.today, found[1], found[2]) } : null;
+  });
+}
+
 function enWeekdayParser(): Parser {
   const re =
     `(?:(?:on|by|for|until|till)\\s+)?(?:(?:this\\s+coming|this|next|coming|the\\s+next|the\\s+following|following)\\s+|(?<q1>next\\s+week|the\\s+following\\s+week|this\\s+week),?\\s+(?:on\\s+)?)?` +
@@ -453,6 +480,7 @@ const EN_HINTS = {
   // Weekday names and their short forms start a word ("month" and "sunny" hold none).
   weekday: new RegExp(`(?<![\\p{L}])(?:${EN_WEEKDAY_RE})`, 'iu'),
   casualDate: /today|tom|tmr|2mo|2mr|week|month|year|end\s+of/i,
+  holiday: /christmas|xmas|boxing|new\s+year|nye|hallowe|valentine|patrick/i,
   monthStretch: new RegExp(`(?:${EN_MONTH_RE}|next\\s+(?:week|month))`, 'i'),
   dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing/iu,
   vague: /later|some|in\s+a\s/i,
@@ -474,6 +502,7 @@ export function englishParsers(bareDurations: boolean): Parser[] {
     hinted(enWeekdayParser(), EN_HINTS.weekday),
     hinted(enCasualDateParser(), EN_HINTS.casualDate),
     hinted(enMonthStretchParser(), EN_HINTS.monthStretch),
+    hinted(enHolidayParser(), EN_HINTS.holiday),
     hinted(enDayPartParser(), EN_HINTS.dayPart),
     hinted(enVagueParser(), EN_HINTS.vague),
     hinted(enTimeParser(), EN_HINTS.time),

@@ -1,5 +1,5 @@
 import type { Parser } from 'chrono-node';
-import { endOfNamedMonth, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
+import { endOfNamedMonth, fixedHoliday, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
 import { DURATION_FR } from './duration';
 import { before, hinted, pieceParser } from './piece-parser';
 import { durationPiece, ordinalDayPiece, relativeMonthDayPiece, weekdayPiece, WeekdayMode, zonePiece } from './shared-pieces';
@@ -8,9 +8,9 @@ import { fold, FR_MONTH_RE, FR_MONTHS, FR_ORDINALS, FR_WEEKDAY_RE, FR_WEEKDAYS, 
 
 const AFTER_HOUR =
   `et\\s+quart|et\\s+demie?|moins\\s+(?:le\\s+)?quart|moins\\s+\\d{1,2}(?:\\s+minutes?)?|\\d\\s+quarts|` +
-  `pass[ée]e?s?\\s+de\\s+\\d{1,2}\\s+minutes?|et\\s+\\d{1,2}(?:\\s+minutes?)?|\\d{1,2}(?:\\s+minutes?)?(?!\\s*(?:h(?![\\p{L}])|heures?(?!\\s+(?:de\\s|d'|du\\s|des\\s))|jours?|min))`;
+  `pass[ée]e?s?\\s+de\\s+\\d{1,2}\\s+minutes?|et\\s+\\d{1,2}(?:\\s+minutes?)?|\\d{1,2}(?:\\s*mn|\\s+minutes?)?(?!\\s*(?:h(?![\\p{L}])|heures?(?!\\s+(?:de\\s|d'|du\\s|des\\s))|jours?|min))`;
 const TIME_FR =
-  `(?:(?:[àa]|vers(?:\\s+les)?|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ|sur\\s+les\\s+coups\\s+de)\\s+){0,3}` +
+  `(?:(?:[àa]|vers(?:\\s+les)?|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ|sur\\s+les?\\s+coups?\\s+de)\\s+){0,3}` +
   `(?:(?:midi|minuit)(?:\\s+(?:${AFTER_HOUR}))?` +
   `|\\d{1,2}\\s*(?:h|heures?)(?:\\s*(?:${AFTER_HOUR}))?` +
   `|\\d{1,2}:\\d{2})` +
@@ -19,7 +19,7 @@ const TIME_FR =
 /** Reads a French time phrase. clock 'fr' = 24-hour reading unless a day part says otherwise. */
 export function readFrenchTime(raw: string): { hour: number; minute: number; clock: 'exact' | 'fr'; midnight?: boolean } | null {
   let s = fold(raw).replace(/\s+/g, ' ').trim();
-  s = s.replace(/^(?:(?:a|vers(?: les)?|pour|des|avant|jusqu'a|autour de|aux alentours de|environ|sur les coups de) )+/, '');
+  s = s.replace(/^(?:(?:a|vers(?: les)?|pour|des|avant|jusqu'a|autour de|aux alentours de|environ|sur les? coups? de) )+/, '');
   s = s.replace(/ (?:pile|precises?|tapantes?)$/, '');
   let hour: number;
   let base: 'midi' | 'minuit' | 'num';
@@ -49,7 +49,7 @@ export function readFrenchTime(raw: string): { hour: number; minute: number; clo
   else if (/^moins (?:le )?quart$/.test(rest)) delta = -15;
   else if ((m = rest.match(/^moins (\d{1,2})(?: minutes?)?$/))) delta = -Number(m[1]);
   else if ((m = rest.match(/^(\d) quarts$/))) delta = 15 * Number(m[1]);
-  else if ((m = rest.match(/^(?:passee?s? de |et )?(\d{1,2})(?: minutes?)?$/))) delta = Number(m[1]);
+  else if ((m = rest.match(/^(?:passee?s? de |et )?(\d{1,2})(?: ?mn| minutes?)?$/))) delta = Number(m[1]);
   else return null;
   if (Math.abs(delta) > 59) return null;
   let total = hour * 60 + delta;
@@ -238,6 +238,41 @@ function frMonthStretchParser(): Parser {
   });
 }
 
+/** Holidays on a fixed date, [month, day] (folded names). */
+const FR_HOLIDAYS: Array<[RegExp, number, number]> = [
+  [/sylvestre|reveillon du nouvel an|31 decembre/, 12, 31],
+  [/jour de l'an|nouvel an|premier de l'an/, 1, 1],
+  [/noel/, 12, 25],
+  [/toussaint/, 11, 1],
+  [/halloween/, 10, 31],
+  [/valentin/, 2, 14],
+];
+
+/**
+ * "à Noël", "la veille de Noël", "le jour de l'an", "à la Saint-Sylvestre", "pour la Toussaint":
+ * a holiday on a fixed date, read only after a word that makes it a date ("les cadeaux de Noël"
+ * keep their words). "La veille de" is the day before, "le lendemain de" the day after.
+ */
+function frHolidayParser(): Parser {
+  const re =
+    `(?:(?:[àa]|avant|d'ici|jusqu'[àa]|d[èe]s|le\\s+jour\\s+de|le\\s+soir\\s+de|le\\s+matin\\s+de|(?<veille>la\\s+veille\\s+(?:de|du))|(?<lendemain>le\\s+lendemain\\s+(?:de|du)))\\s+)` +
+    `(?:la\\s+|le\\s+|l')?(?<h>no[ëe]l|saint[- ]sylvestre|st[- ]sylvestre|jour\\s+de\\s+l'an|nouvel\\s+an|toussaint|halloween|saint[- ]valentin|st[- ]valentin)` +
+    // "le jour de l'an" is a date by itself.
+    `|(?:le\\s+)?(?<h2>jour\\s+de\\s+l'an)`;
+  return pieceParser('fr-holiday', re, (m, env) => {
+    const h = fold(m.groups.h ?? m.groups.h2 ?? '').replace(/-/g, ' ');
+    const found = FR_HOLIDAYS.find(([r]) => r.test(h));
+    if (!found) return null;
+    const date = fixedHoliday(env.today, found[1], found[2]);
+    const shift = m.groups.veille ? -1 : m.groups.lendemain ? 1 : 0;
+    if (!shift) return { date };
+    // The day before or after the holiday's next occurrence (rule 7 picks that occurrence's year).
+    const year = Date.UTC(env.today.year, found[1] - 1, found[2]) < Date.UTC(env.today.year, env.today.month - 1, env.today.day) ? env.today.year + 1 : env.today.year;
+    const d = new Date(Date.UTC(year, found[1] - 1, found[2] + shift));
+    return { date: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() } };
+  });
+}
+
 function frWeekdayParser(): Parser {
   const re =
     `(?:(?:le|ce|d[èe]s|pour|d'ici|jusqu'[àa]|avant)\\s+)?(?<wd>${FR_WEEKDAY_RE})` +
@@ -343,6 +378,7 @@ const FR_HINTS = {
   dayOfMonth: /le|du/i,
   weekday: new RegExp(FR_WEEKDAY_RE, 'i'),
   casualDate: /aujourd|ce\s+jour|journ|demain|semaine|mois|ann|week|fin/i,
+  holiday: /no[ëe]l|sylvestre|l'an|nouvel|toussaint|halloween|valentin/i,
   monthStretch: new RegExp(`(?:${FR_MONTH_RE}|prochain)`, 'i'),
   dayPart: /mat|apr|soir|nuit|premi|journ/i,
   meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|d[eu]\s+midi/i,
@@ -362,6 +398,7 @@ export function frenchParsers(bareDurations: boolean): Parser[] {
     hinted(frWeekdayParser(), FR_HINTS.weekday),
     hinted(frCasualDateParser(), FR_HINTS.casualDate),
     hinted(frMonthStretchParser(), FR_HINTS.monthStretch),
+    hinted(frHolidayParser(), FR_HINTS.holiday),
     hinted(frDayPartParser(), FR_HINTS.dayPart),
     hinted(frMealParser(), FR_HINTS.meal),
     hinted(frVagueParser(), FR_HINTS.vague),

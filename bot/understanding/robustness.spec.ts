@@ -177,4 +177,28 @@ describe('dates and repetitions', () => {
       'FREQ=MONTHLY;BYMONTHDAY=1,-1',
     ]);
   });
+
+  it('reads holidays on a fixed date after a word that makes them a date, and keeps them in a subject', () => {
+    expect(one("rappelle-moi la veille de noël d'acheter la bûche", 'fr')).toEqual(['acheter la bûche', '2026-12-24T09:00', null]);
+    expect(one("rappelle-moi le jour de l'an à midi d'appeler tonton", 'fr')).toEqual(['appeler tonton', '2027-01-01T12:00', null]);
+    expect(one('rappelle-moi à la Saint-Sylvestre de réserver le taxi', 'fr')).toEqual(['réserver le taxi', '2026-12-31T09:00', null]);
+    expect(one('remind me on christmas eve to wrap the presents', 'en')).toEqual(['wrap the presents', '2026-12-24T09:00', null]);
+    expect(one('remind me by halloween to carve the pumpkin', 'en')).toEqual(['carve the pumpkin', '2027-10-31T09:00', null]);
+    expect(one("rappelle-moi d'acheter les cadeaux de noël demain", 'fr')).toEqual(['acheter les cadeaux de noël', '2026-11-24T09:00', null]);
+    expect(one('remind me to buy the christmas tree tomorrow', 'en')).toEqual(['buy the christmas tree', '2026-11-24T09:00', null]);
+  });
+
+  it('reads "10h15mn", "sur le coup de midi", and "prochain" after a date', () => {
+    expect(one("rappelle-moi à 16h45mn d'aller chercher Léo", 'fr')).toEqual(['aller chercher Léo', '2026-11-23T16:45', null]);
+    expect(one('rappelle-moi samedi sur le coup de midi de sortir le rôti', 'fr')).toEqual(['sortir le rôti', '2026-11-28T12:00', null]);
+    expect(one('rappelle-moi le 9 décembre prochain de payer la cantine', 'fr')).toEqual(['payer la cantine', '2026-12-09T09:00', null]);
+  });
+});
+
+describe('fillers and leftovers inside the sentence', () => {
+  it('drops "du coup" after the trigger, "rappelle-toi que", and "c\'est pour" before the date', () => {
+    expect(one("rappelle-moi du coup d'appeler l'assurance jeudi", 'fr')[0]).toBe("appeler l'assurance");
+    expect(one('rappelle-toi que je dois réserver le gîte vendredi', 'fr')[0]).toBe('réserver le gîte');
+    expect(one("rappelle-moi d'arroser le potager, c'est pour demain 19h", 'fr')).toEqual(['arroser le potager', '2026-11-24T19:00', null]);
+  });
 });

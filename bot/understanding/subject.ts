@@ -21,7 +21,7 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^ne\s+me\s+laisse\s+pas\s+oublier(?:\s+de(?![\p{L}])|\s*d')?/iu,
     /^(?:fais|faites)[- ]moi\s+penser(?:\s+(?:[àa]|au|aux)(?![\p{L}]))?/iu,
     /^(?:pense|pensez|penser|songe)\s+(?:[àa]|au|aux)(?![\p{L}])/iu,
-    /^(?:souviens[- ]toi|rappelle[- ]toi)(?:\s+de(?![\p{L}])|\s*d')?/iu,
+    /^(?:souviens[- ]toi|rappelle[- ]toi)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:mets|mettez|mettre|cr[ée]e|cr[ée]ez|ajoute|ajoutez|programme|programmez|je\s+voudrais|j'aimerais|je\s+veux|il\s+me\s+faut)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
     /^(?:rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
@@ -39,7 +39,7 @@ const FILLERS_ANYWHERE: Record<Language, RegExp> = {
   // Dictated punctuation ("virgule", "comma") is a voice transcript's too.
   en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop)${wordEnd}[,.]?`, 'giu'),
   fr: new RegExp(
-    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule)${wordEnd}[,.]?`,
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup)${wordEnd}[,.]?`,
     'giu',
   ),
 };
@@ -85,8 +85,8 @@ const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{2
  * their own "at"/"à"; particles that belong to a verb ("put in", "turn on") must survive them.
  */
 const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
-  en: /(?:^|\s)(?:on|at|by|for|the|of|this|next|before|after|until|till|starting|from|and|or)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de)\s*,?\s*$/iu,
+  en: /(?:^|\s)(?:on|at|by|for|the|of|this|next|before|after|until|till|starting|from|and|or|it'?s|that'?s)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de|c'est|ce\s+sera)\s*,?\s*$/iu,
 };
 const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
   // "at like 7pm", "vers genre 19h": the spoken hedge before a time goes with it.

@@ -119,11 +119,18 @@ function extract(
   const spans: Array<RemovedSpan & { at: number }> = [];
   const at: Array<[number, number]> = [];
   for (const r of results) {
-    const piece = pieceOf(r) ?? pieceFromChrono(r, parsed);
+    const own = pieceOf(r);
+    const piece = own ?? pieceFromChrono(r, parsed);
     if (!piece) continue;
+    let stop = r.index + r.text.length;
+    // "le 2 décembre prochain": the word after chrono's date goes with it.
+    if (!own && piece.date) {
+      const next = /^\s+(?:prochaine?|qui\s+vient|next)(?![\p{L}])/iu.exec(parsed.slice(stop, stop + 16));
+      if (next) stop += next[0].length;
+    }
     pieces.push(piece);
-    at.push([r.index, r.index + r.text.length]);
-    const [start, end] = originalSpan(norm, r.index, r.index + r.text.length);
+    at.push([r.index, stop]);
+    const [start, end] = originalSpan(norm, r.index, stop);
     spans.push({ start, end, kind: piece.time && !piece.date ? 'time' : 'date', at: r.index });
   }
   // A time that only labels a thing ("catch the 7:15 train") gives way to a real one and stays
