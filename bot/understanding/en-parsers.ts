@@ -11,7 +11,7 @@ import {
 import { after, before, hinted, PieceMatch, pieceParser } from './piece-parser';
 import { DayPart, WhenPiece } from './types';
 import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, fold, placeAlternation, ZONE_ABBREVIATIONS } from './vocabulary';
-import { endOfNamedMonth, fixedHoliday, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
+import { endOfNamedMonth, fixedHoliday, nextWeekday, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
 
 const AMPM = '(?:\\s?[ap]\\.?\\s?m\\.?(?![\\p{L}])|[ap]\\.?(?![\\p{L}]))';
 const PIVOT = '(?:\\d{1,2}(?:[:.]\\d{2}|h)?|noon|midnight)';
@@ -247,7 +247,7 @@ function enDayPartParser(): Parser {
 /** "later", "later today", "in a bit": no time the bot could pick; cut from the subject, then asked. */
 function enVagueParser(): Parser {
   const re =
-    '(?:(?:a\\s+(?:bit|little)\\s+)?later(?:\\s+on)?(?:\\s+today|\\s+in\\s+the\\s+day)?|some\\s?time(?:\\s+today)?(?!\\s+(?:ago|later|soon))|at\\s+some\\s+point(?:\\s+today)?|in\\s+a\\s+(?:bit|while|little\\s+while))';
+    '(?:just\\s+now|now\\s+now|(?:a\\s+(?:bit|little)\\s+)?later(?:\\s+on)?(?:\\s+today|\\s+in\\s+the\\s+day)?|some\\s?time(?:\\s+today)?(?!\\s+(?:ago|later|soon))|at\\s+some\\s+point(?:\\s+today)?|in\\s+a\\s+(?:bit|while|little\\s+while))';
   return pieceParser('en-vague', re, (m) => {
     // "2 hours later" is a delay (read by the duration parser, which then wins as the longer match).
     if (/\d\s*\p{L}*\s*$/u.test(before(m, 12)) && /^later/.test(m.text.toLowerCase())) return null;
@@ -311,6 +311,30 @@ function enMonthStretchParser(): Parser {
     const month = EN_MONTHS[fold(m.groups.m ?? m.groups.m2 ?? '')];
     if (!month) return null;
     return { date: stretchOfMonth(env.today, month, stretch, y) };
+  });
+}
+
+/**
+ * British and Irish "a week today", "a fortnight tomorrow", "two weeks on friday": that many weeks
+ * after the day named, at 09:00 unless a time is said.
+ */
+function enWeeksAfterParser(): Parser {
+  const re =
+    `(?:(?<n>a|one|\\d)\\s+)?(?<u>weeks?|fortnights?)\\s+(?:(?<base>today|${TOMORROW_SPELLINGS})|(?:on\\s+)?(?<wd>${EN_WEEKDAY_RE}))`;
+  return pieceParser('en-weeks-after', re, (m, env) => {
+    const unit = /^fortnight/i.test(m.groups.u ?? '') ? 2 : 1;
+    const raw = (m.groups.n ?? '').toLowerCase();
+    // "fortnight today" without the article; "week today" alone is no phrase.
+    if (!raw && unit === 1) return null;
+    const n = !raw || raw === 'a' || raw === 'one' ? 1 : Number(raw);
+    if (!(n >= 1 && n <= 9)) return null;
+    let day = env.today;
+    if (m.groups.wd) {
+      const wd = EN_WEEKDAYS[fold(m.groups.wd).replace('.', '')];
+      if (!wd) return null;
+      day = nextWeekday(env.today, wd);
+    } else if (m.groups.base && !/today/i.test(m.groups.base)) day = env.today.plus({ days: 1 });
+    return { date: ymd(day.plus({ weeks: n * unit })) };
   });
 }
 
@@ -480,10 +504,11 @@ const EN_HINTS = {
   // Weekday names and their short forms start a word ("month" and "sunny" hold none).
   weekday: new RegExp(`(?<![\\p{L}])(?:${EN_WEEKDAY_RE})`, 'iu'),
   casualDate: /today|tom|tmr|2mo|2mr|week|month|year|end\s+of/i,
+  weeksAfter: /(?:week|fortnight)s?\s+(?:today|tom|tmr|2m|on\s|mon|tue|wed|thu|fri|sat|sun)/i,
   holiday: /christmas|xmas|boxing|new\s+year|nye|hallowe|valentine|patrick/i,
   monthStretch: new RegExp(`(?:${EN_MONTH_RE}|next\\s+(?:week|month))`, 'i'),
   dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing/iu,
-  vague: /later|some|in\s+a\s/i,
+  vague: /later|some|in\s+a\s|now\s+now|just\s+now/i,
   time: /\d|noon|midnight|midday|mid[\s-]day/i,
 };
 
@@ -503,6 +528,7 @@ export function englishParsers(bareDurations: boolean): Parser[] {
     hinted(enCasualDateParser(), EN_HINTS.casualDate),
     hinted(enMonthStretchParser(), EN_HINTS.monthStretch),
     hinted(enHolidayParser(), EN_HINTS.holiday),
+    hinted(enWeeksAfterParser(), EN_HINTS.weeksAfter),
     hinted(enDayPartParser(), EN_HINTS.dayPart),
     hinted(enVagueParser(), EN_HINTS.vague),
     hinted(enTimeParser(), EN_HINTS.time),

@@ -201,4 +201,26 @@ describe('fillers and leftovers inside the sentence', () => {
     expect(one('rappelle-toi que je dois réserver le gîte vendredi', 'fr')[0]).toBe('réserver le gîte');
     expect(one("rappelle-moi d'arroser le potager, c'est pour demain 19h", 'fr')).toEqual(['arroser le potager', '2026-11-24T19:00', null]);
   });
+
+  it('drops "that would be great" / "ce serait super", "real quick", a bare closing "remind", and a stray "to"', () => {
+    expect(one('remind me to defrost the chicken tomorrow that would be great thanks', 'en')[0]).toBe('defrost the chicken');
+    expect(one('rappelle-moi demain de décongeler le poulet ce serait super', 'fr')[0]).toBe('décongeler le poulet');
+    expect(one('remind me to top up the meter tomorrow real quick', 'en')[0]).toBe('top up the meter');
+    expect(one('tomorrow 7am swim remind', 'en')).toEqual(['swim', '2026-11-24T07:00', null]);
+    expect(one('alarm 5:45 tomorrow airport', 'en')).toEqual(['airport', '2026-11-24T05:45', null]);
+    expect(one('set me an alarm at 6 to walk the dog', 'en')[0]).toBe('walk the dog');
+  });
+});
+
+describe('regional English', () => {
+  it('reads South African "just now" / "now now" as a time the bot must ask for', () => {
+    expect(one('remind me just now to fetch the washing', 'en')).toEqual(['fetch the washing', null, null]);
+    expect(one('remind me now now to phone my gran', 'en')).toEqual(['phone my gran', null, null]);
+  });
+
+  it('reads British and Irish "a week tomorrow", "a fortnight today", "two weeks on friday"', () => {
+    expect(one('remind me a week tomorrow to chase the invoice', 'en')).toEqual(['chase the invoice', '2026-12-01T09:00', null]);
+    expect(one('remind me a fortnight today to renew the tax disc', 'en')).toEqual(['renew the tax disc', '2026-12-07T09:00', null]);
+    expect(one('remind me two weeks on friday to collect the suit', 'en')).toEqual(['collect the suit', '2026-12-11T09:00', null]);
+  });
 });
