@@ -224,3 +224,22 @@ describe('regional English', () => {
     expect(one('remind me two weeks on friday to collect the suit', 'en')).toEqual(['collect the suit', '2026-12-11T09:00', null]);
   });
 });
+
+describe('West African and Maghreb French, and spoken hedges', () => {
+  it('drops "inch\'allah", "si Dieu le veut", "wallah", "on dit quoi", "sans faute" wherever they are', () => {
+    expect(one("rappelle-moi demain inch'allah d'appeler la tantine", 'fr')).toEqual(['appeler la tantine', '2026-11-24T09:00', null]);
+    expect(one('rappelle-moi samedi si Dieu le veut de passer au marché', 'fr')[0]).toBe('passer au marché');
+    expect(one('rappelle-moi demain de payer le boutiquier wallah', 'fr')[0]).toBe('payer le boutiquier');
+    expect(one('rappelle-moi ce soir de recharger le crédit on dit quoi', 'fr')[0]).toBe('recharger le crédit');
+    expect(one('rappelle-moi sans faute jeudi de payer la scolarité', 'fr')[0]).toBe('payer la scolarité');
+    expect(one('remind me tomorrow inshallah to visit uncle', 'en')[0]).toBe('visit uncle');
+  });
+
+  it('reads "y a …" and "there\'s …" as the subject, and a closing "rappel"', () => {
+    expect(one('y a la réunion des parents jeudi à 18h rappelle-moi', 'fr')).toEqual(['la réunion des parents', '2026-11-26T18:00', null]);
+    expect(one("there's a parcel to collect tomorrow, remind me", 'en')[0]).toBe('a parcel to collect');
+    expect(one('garage samedi à 10h rappel', 'fr')).toEqual(['garage', '2026-11-28T10:00', null]);
+    // "le rappel" (a booster shot) is a thing.
+    expect(one('faire le rappel samedi', 'fr')[0]).toBe('faire le rappel');
+  });
+});

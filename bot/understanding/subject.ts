@@ -12,6 +12,7 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
     /^(?:(?:reminder|alarm|note\s+to\s+self|todo)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?|to[\s-]do\s*:|(?:make\s+a\s+)?note(?:\s+(?:that|down\s+that)(?![\p{L}])|\s*:))/iu,
+    /^there(?:'s|\s+is)(?![\p{L}])/iu,
     /^(?:make\s+sure\s+(?:that\s+)?(?:i|to)|remember\s+to|i\s+should\s+remember\s+to)(?![\p{L}])/iu,
     /^(?:i\s+|i'(?:ve|ll|d|m)\s+)?(?:really\s+|still\s+|also\s+)?(?:need\s+to|have\s+to|has\s+to|got\s+to|gotta|must|should|ought\s+to|want\s+to|wanna|would\s+like\s+to|be\s+supposed\s+to|am\s+supposed\s+to|supposed\s+to)(?![\p{L}])/iu,
   ],
@@ -24,6 +25,8 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:souviens[- ]toi|rappelle[- ]toi)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:mets|mettez|mettre|cr[ée]e|cr[ée]ez|ajoute|ajoutez|programme|programmez|je\s+voudrais|j'aimerais|je\s+veux|il\s+me\s+faut)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
+    // "(il) y a le marché demain": what there is, is the subject.
+    /^(?:il\s+)?y\s+a(?![\p{L}])/iu,
     /^(?:rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     // "j'aimerais que tu me rappelles de", "je voudrais que vous me rappeliez de", "tu me rappelles de".
     /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez|lerai[st]?|leras|lerez|leriez|lerais|lerait)(?![\p{L}])(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
@@ -37,9 +40,9 @@ const TRIGGERS: Record<Language, RegExp[]> = {
 /** Words a speech transcript adds that carry nothing (removed anywhere). */
 const FILLERS_ANYWHERE: Record<Language, RegExp> = {
   // Dictated punctuation ("virgule", "comma") is a voice transcript's too.
-  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop)${wordEnd}[,.]?`, 'giu'),
+  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop|without\\s+fail|insh'?allah|insha'?\\s?allah|god\\s+willing)${wordEnd}[,.]?`, 'giu'),
   fr: new RegExp(
-    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup)${wordEnd}[,.]?`,
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|on\\s+dit\\s+quoi)${wordEnd}[,.]?`,
     'giu',
   ),
 };
@@ -88,7 +91,7 @@ const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{2
  */
 const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
   en: /(?:^|\s)(?:on|at|by|for|the|of|this|next|before|after|until|till|starting|from|and|or|it'?s|that'?s)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de|c'est|ce\s+sera)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|[àa]|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de|c'est|ce\s+sera)\s*,?\s*$/iu,
 };
 const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
   // "at like 7pm", "vers genre 19h": the spoken hedge before a time goes with it.
@@ -193,7 +196,7 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu)\s+)*` +
-      String.raw`(?:(?:tu|vous)\s+(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|${REQUEST_VERB.fr})` +
+      String.raw`(?:(?:tu|vous)\s+(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|${REQUEST_VERB.fr})` +
       String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
     'iu',
   ),
