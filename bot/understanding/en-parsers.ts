@@ -263,7 +263,9 @@ function enCasualDateParser(): Parser {
   const re =
     `(?:(?:on|by|for|until|till|over)\\s+)?(?:the\\s+)?(?:today|${TOMORROW_SPELLINGS}|day\\s+after\\s+tomorrow|` +
     `next\\s+week(?:end)?|this\\s+(?:coming\\s+)?weekend|(?:the\\s+)?weekend|next\\s+month|next\\s+year|end\\s+of\\s+(?:the\\s+)?(?:week|month)` +
-    `|(?:the\\s+)?end\\s+of\\s+(?:the\\s+month\\s+of\\s+)?(?<eom>${EN_MONTH_RE})(?![\\p{L}]))`;
+    `|(?:the\\s+)?end\\s+of\\s+(?:the\\s+month\\s+of\\s+)?(?<eom>${EN_MONTH_RE})(?![\\p{L}]))` +
+    // Indian English "today itself", "tomorrow itself".
+    `(?:\\s+itself)?`;
   return pieceParser('en-casual-date', re, (m, env) => {
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
     const today = env.today;

@@ -198,6 +198,12 @@ const EN_PATTERNS: Pattern[] = [
     const interval = g.n ? Number(g.n) : g.other ? 2 : 1;
     return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
   }),
+  // "sunday nights", "on friday evenings": a weekday with a plural day part is a habit at that part.
+  pattern(/(?:ing|night)s/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s?(?:\\s*(?:,|and|&|or)\\s*(?:${EN_WD_FULL})s?)*)\\s+(?<p>mornings|afternoons|evenings|nights)(?![\\p{L}])`, (g) => {
+    const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
+    const part = partOf(g.p ?? '');
+    return byDay.length && part ? { kind: 'freq', freq: 'WEEKLY', byDay, part } : null;
+  }),
   // "mondays", "on tuesdays and thursdays": a plural weekday is a habit.
   pattern(/days/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s(?:\\s*(?:,|and|&|or)\\s*(?:on\\s+)?(?:${EN_WD_FULL})s)*)`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
@@ -242,9 +248,9 @@ const EN_PATTERNS: Pattern[] = [
   // "twice a day", "3 times a day": daily, at the times said.
   pattern(/twice|times/i, `(?:twice|(?:\\d+)\\s+times)\\s+(?:a|per|every)\\s+day|twice\\s+daily`, () => ({ kind: 'freq', freq: 'DAILY' })),
   // Ends: "for 5 days", "for the next 3 weeks", "10 times", "until".
-  pattern(/for|times/i, `for\\s+(?:the\\s+next\\s+)?(?<n>\\d+|a|one)\\s+(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times(?!\\s+(?:a|per|every)\\s)`, (g) => {
+  pattern(/for|times/i, `for\\s+(?:the\\s+(?:next|following|coming)\\s+(?=(?:\\d+\\s+)?(?:day|week|month)))?(?<n>\\d+|a|one|(?<=next\\s+|following\\s+|coming\\s+))\\s*(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times(?!\\s+(?:a|per|every)\\s)`, (g) => {
     if (g.t) return { kind: 'count', count: Number(g.t), countUnit: 'times' };
-    const n = /^(?:a|one)$/i.test(g.n ?? '') ? 1 : Number(g.n);
+    const n = /^(?:a|one|)$/i.test(g.n ?? '') ? 1 : Number(g.n);
     return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
   }),
   pattern(/until|till|through|up\s+to/i, `until|till|through|up\\s+to\\s+and\\s+including`, () => ({ kind: 'until' })),
@@ -373,15 +379,20 @@ const FR_PATTERNS: Pattern[] = [
  * (an end, "for 5 days" or "jusqu'au", only counts beside one).
  */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon/i,
-  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d/i,
+  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:ing|night)s/i,
+  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d|jours/i,
 };
 
-/** The repetition markers in the normalized text, left to right, without overlaps (longest first). */
 const ATTRIBUTIVE_ADVERB = /^(?:daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|yearly|annual|annually)$/i;
 /** "a daily reminder", "a weekly alarm": the adverb is the reminder's own repetition. */
 const REMINDER_AFTER = /^\s+(?:reminders?|alarms?|alerts?|nudges?|pings?|notifications?)(?![\p{L}])/iu;
 const NAMING_BEFORE = /(?:^|[^\p{L}])(?:the|my|your|our|his|her|their|its|a|an|this|that)\s+$/iu;
+/** A time of day said in the message: with one, "for 5 days" / "pendant 5 jours" is a daily habit. */
+const CLOCK_SAID = /\d\s*(?:h(?![\p{L}])|heures?|am|pm|a\.m|p\.m|:\d\d)|(?<![\p{L}])(?:at|[àa])\s+\d|noon|midi|morning|matin|evening|soir|night|nuit/iu;
+/** The first word of an end that can make a habit ("pour 3 jours" is rather how long a thing lasts). */
+const END_WORD = /^(?:for|pendant|durant)(?=\s)/i;
+
+/** The repetition markers in the normalized text, left to right, without overlaps (longest first). */
 
 export function findRepeats(text: string, language: Language): RepeatMarker[] {
   if (!HINT[language].test(text)) return [];
@@ -415,6 +426,16 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
   for (const f of found) {
     if (out.length && f.start < out[out.length - 1].end) continue;
     out.push(f);
+  }
+  // "take the antibiotic at 8am for 5 days", "à 8h pendant une semaine": an end in days or weeks
+  // with a time of day and no repetition said is a daily habit. Its first word stands for the
+  // repetition (the two markers stay adjacent, so the blanked text keeps its length).
+  if (!out.some((f) => f.kind === 'freq')) {
+    const end = out.find((f) => f.kind === 'count' && (f.countUnit === 'days' || f.countUnit === 'weeks'));
+    const word = end && END_WORD.exec(text.slice(end.start, end.end));
+    if (!end || !word || !CLOCK_SAID.test(text)) return [];
+    out.splice(out.indexOf(end), 0, { start: end.start, end: end.start + word[0].length, kind: 'freq', freq: 'DAILY' });
+    end.start += word[0].length;
   }
   // An end ("for 5 days", "10 times", "until") only counts beside a repetition.
   if (!out.some((f) => f.kind === 'freq')) return [];

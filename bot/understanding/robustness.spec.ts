@@ -243,3 +243,37 @@ describe('West African and Maghreb French, and spoken hedges', () => {
     expect(one('faire le rappel samedi', 'fr')[0]).toBe('faire le rappel');
   });
 });
+
+describe('habits said without "every"', () => {
+  it('reads an end in days or weeks with a time of day as a daily habit ("at 8am for 5 days", "pendant une semaine")', () => {
+    expect(one('remind me to use the eye drops at 9pm for 4 days', 'en')).toEqual(['use the eye drops', '2026-11-23T21:00', 'FREQ=DAILY;COUNT=4']);
+    expect(one("rappelle-moi de prendre le sirop à 8h pendant les 6 prochains jours", 'fr')).toEqual(['prendre le sirop', '2026-11-24T08:00', 'FREQ=DAILY;COUNT=6']);
+    expect(one('remind me every day at 7am for the next week to stretch', 'en')).toEqual(['stretch', '2026-11-24T07:00', 'FREQ=DAILY;COUNT=7']);
+    // Without a time, how long a thing lasts stays in the subject.
+    expect(one('remind me on friday to book a cabin for 3 days', 'en')).toEqual(['book a cabin for 3 days', '2026-11-27T09:00', null]);
+    expect(one('rappelle-moi de réserver une voiture pour 3 jours samedi', 'fr')).toEqual(['réserver une voiture pour 3 jours', '2026-11-28T09:00', null]);
+  });
+
+  it('reads a weekday with a plural day part as a habit ("sunday nights", "friday evenings")', () => {
+    expect(one('remind me to charge the scooter sunday nights', 'en')).toEqual(['charge the scooter', '2026-11-29T20:00', 'FREQ=WEEKLY;BYDAY=SU']);
+    expect(one('remind me tuesday mornings to water the ferns', 'en')).toEqual(['water the ferns', '2026-11-24T09:00', 'FREQ=WEEKLY;BYDAY=TU']);
+  });
+});
+
+describe('lists and corrections', () => {
+  it('reads weekdays listed without a joining word as one reminder each', () => {
+    expect(all('remind me tuesday thursday and saturday at 7pm to go running', 'en').map((r) => r[1])).toEqual([
+      '2026-11-24T19:00',
+      '2026-11-26T19:00',
+      '2026-11-28T19:00',
+    ]);
+    expect(all('rappelle-moi mardi, jeudi et samedi à 19h de courir', 'fr').map((r) => r[1])).toEqual(['2026-11-24T19:00', '2026-11-26T19:00', '2026-11-28T19:00']);
+    // A weekday and its date are one day.
+    expect(all('rappelle-moi lundi 14 décembre de payer la crèche', 'fr')).toEqual([['payer la crèche', '2026-12-14T09:00', null]]);
+  });
+
+  it('reads "actually make that …" as a correction, and Indian "today itself" / "tomorrow itself"', () => {
+    expect(one('remind me to call the plumber on wednesday actually make that thursday', 'en')).toEqual(['call the plumber', '2026-11-26T09:00', null]);
+    expect(one('remind me tomorrow itself to courier the documents', 'en')).toEqual(['courier the documents', '2026-11-24T09:00', null]);
+  });
+});

@@ -42,6 +42,8 @@ interface Item {
   rec: boolean;
   /** A clock time and nothing else ("à 13h", "at 1pm"). */
   bare?: boolean;
+  /** A weekday and nothing else ("monday", "mercredi"). */
+  weekday?: boolean;
 }
 
 interface Part {
@@ -95,7 +97,11 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
     // "Fri, Sep 20", "lundi, 14 mars": a comma alone between day words joins one date; between
     // times ("at 8am, 1pm and 6pm") it lists them.
     const commaOnly = /^[\s,]*$/.test(gap) && (a.day || b.day);
-    if (!commaOnly && !RANGE_BEFORE.test(text.slice(Math.max(0, a.start - 10), a.start))) {
+    if ((/^\s+$/.test(gap) && a.bare && b.bare) || (/^[\s,]+$/.test(gap) && a.weekday && b.weekday)) {
+      // "à 8h à 13h et à 20h", "at 8am 1pm and 6pm", "monday, wednesday and friday": a list of
+      // times or of weekdays, said without a joining word.
+      cut = [a.end, b.start];
+    } else if (!commaOnly && !RANGE_BEFORE.test(text.slice(Math.max(0, a.start - 10), a.start))) {
       const found: Array<[number, number]> = [];
       CONNECTOR.lastIndex = 0;
       for (const m of gap.matchAll(CONNECTOR)) found.push([a.end + m.index!, a.end + m.index! + m[0].length]);
@@ -104,9 +110,6 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
         // "…and at 6pm to Y": the connector right before the date words; otherwise the first one
         // ("call mom at 5 and buy bread and milk at 6").
         cut = LEAD_IN.test(text.slice(last[1], b.start)) ? last : found[0];
-      } else if (/^\s+$/.test(gap) && a.bare && b.bare) {
-        // "à 8h à 13h et à 20h", "at 8am 1pm and 6pm": a list of times, said without commas.
-        cut = [a.end, b.start];
       }
     }
     const current = parts[parts.length - 1];
@@ -173,7 +176,8 @@ export function splitReminders(
     const day = !!(p.date || p.weekend);
     const clock = !!(p.time || p.part || p.instant !== undefined);
     const bare = !!p.time && !day && !p.part && p.instant === undefined;
-    if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false, bare });
+    const weekday = !!p.fromWeekday && !clock;
+    if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false, bare, weekday });
   });
   for (const r of repeats) {
     if (r.kind === 'freq') items.push({ start: r.start, end: r.end, day: true, clock: !!r.part, rec: true });
