@@ -114,7 +114,7 @@ function frPartOf(word: string): DayPart | 'day' {
 function frDayPartParser(): Parser {
   const re =
     // "à soir" is Quebec French for "ce soir".
-    `(?:[àa]\\s+soir|[àa]\\s+la\\s+premi[èe]re\\s+heure` +
+    `(?:[àa]\\s+soir|[àa]\\s+la\\s+premi[èe]re\\s+heure|de\\s+bonne\\s+heure|au\\s+petit\\s+matin` +
     `|(?:(?:en|[àa]|vers|dans|pour)\\s+(?:la\\s+)?)?(?<q>fin|d[ée]but|milieu)\\s+(?:de\\s+(?:la\\s+)?|d'|du\\s+)(?<qw>${FR_PART_WORD}|journ[ée]e)` +
     `|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le)\\s*)?(?:${FR_PART_WORD})|du\\s+mat)`;
   return pieceParser('fr-day-part', re, (m) => {
@@ -126,7 +126,7 @@ function frDayPartParser(): Parser {
       const part: DayPart = which === 'day' ? (q === 'debut' ? 'morning' : q === 'milieu' ? 'noon' : 'evening') : which;
       return hour === undefined ? { part } : { part, partHour: hour };
     }
-    const part = /premiere heure|du mat/.test(s) ? 'morning' : (frPartOf(s) as DayPart);
+    const part = /premiere heure|du mat|bonne heure|petit matin/.test(s) ? 'morning' : (frPartOf(s) as DayPart);
     const piece: WhenPiece = { part };
     if (/^(ce|cet|cette)\b|^a soir$/.test(s)) piece.partToday = true;
     return piece;
@@ -380,7 +380,7 @@ const FR_HINTS = {
   casualDate: /aujourd|ce\s+jour|journ|demain|semaine|mois|ann|week|fin/i,
   holiday: /no[ëe]l|sylvestre|l'an|nouvel|toussaint|halloween|valentin/i,
   monthStretch: new RegExp(`(?:${FR_MONTH_RE}|prochain)`, 'i'),
-  dayPart: /mat|apr|soir|nuit|premi|journ/i,
+  dayPart: /mat|apr|soir|nuit|premi|journ|bonne\s+heure/i,
   meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|d[eu]\s+midi/i,
   vague: /heure|tard|tant|moment|peu/i,
   time: /\d|midi|minuit/i,

@@ -24,6 +24,8 @@ export interface RepeatMarker {
   /** 'MO', '1SA', '-1FR'. */
   byDay?: string[];
   byMonthDay?: number[];
+  /** "sauf le dimanche", "except sundays": the days a repetition said elsewhere leaves out. */
+  except?: boolean;
   /** The day part a repetition names ("tous les soirs", "every morning"). */
   part?: DayPart;
   count?: number;
@@ -198,6 +200,16 @@ const EN_PATTERNS: Pattern[] = [
     const interval = g.n ? Number(g.n) : g.other ? 2 : 1;
     return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
   }),
+  // "… every morning at 7 except sundays": the exception said apart from its repetition.
+  pattern(/except|but|apart|other|exclud/i,
+    `(?:except|but\\s+not|apart\\s+from|other\\s+than|excluding)\\s+(?:on\\s+)?(?:the\\s+)?(?<ex>week-?\\s?ends?|${EN_WD_LIST})`,
+    (g) => {
+      const r = except(g.ex ?? '', EN_WEEKDAYS);
+      return r ? { ...r, except: true } : null;
+    },
+  ),
+  // "every weeknight", "on weeknights": weekdays, in the evening.
+  pattern(/week\s?night/i, `(?:(?:every|each|on)\\s+)?week\\s?nights?`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE, part: 'evening' })),
   // "sunday nights", "on friday evenings": a weekday with a plural day part is a habit at that part.
   pattern(/(?:ing|night)s/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s?(?:\\s*(?:,|and|&|or)\\s*(?:${EN_WD_FULL})s?)*)\\s+(?<p>mornings|afternoons|evenings|nights)(?![\\p{L}])`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
@@ -293,6 +305,19 @@ const FR_PATTERNS: Pattern[] = [
     `(?:tous\\s+les\\s+jours|chaque\\s+jour|quotidiennement)\\s*,?\\s+(?:sauf|except[ée]|hormis|[àa]\\s+part)\\s+(?:le\\s+|les\\s+)?(?<ex>week-?\\s?ends?|fins?\\s+de\\s+semaine|${FR_WD_LIST})`,
     (g) => except(g.ex ?? '', FR_WEEKDAYS),
   ),
+  // "… tous les matins à 7h sauf le dimanche": the exception said apart from its repetition.
+  pattern(/sauf|except|hormis|part/i,
+    `(?:sauf|except[ée]|hormis|[àa]\\s+part)\\s+(?:le\\s+|les\\s+)?(?<ex>week-?\\s?ends?|fins?\\s+de\\s+semaine|${FR_WD_LIST})`,
+    (g) => {
+      const r = except(g.ex ?? '', FR_WEEKDAYS);
+      return r ? { ...r, except: true } : null;
+    },
+  ),
+  // "tous les soirs de la semaine", "chaque matin de la semaine": weekdays, at that part of the day.
+  pattern(/semaine/i, `(?:tous\\s+les|chaque)\\s+(?<p>matins?|soirs?|midis?|apr[èe]s[\\s-]midis?)\\s+de\\s+(?:la\\s+)?semaine`, (g) => {
+    const part = partOf(g.p ?? '');
+    return part ? { kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE, part } : null;
+  }),
   // "en semaine", "du lundi au vendredi", "tous les jours de la semaine", "les jours ouvrables".
   pattern(/semaine|ouvr|lundi|travail/i, 
     `(?:tous\\s+les\\s+jours|chaque\\s+jour)\\s+(?:de\\s+(?:la\\s+)?semaine|ouvr(?:ables?|[ée]s?))|en\\s+semaine|du\\s+lundi\\s+au\\s+vendredi` +
@@ -379,7 +404,7 @@ const FR_PATTERNS: Pattern[] = [
  * (an end, "for 5 days" or "jusqu'au", only counts beside one).
  */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:ing|night)s/i,
+  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|week\s?nights?|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:ing|night)s/i,
   fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d|jours/i,
 };
 
@@ -437,8 +462,8 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
     out.splice(out.indexOf(end), 0, { start: end.start, end: end.start + word[0].length, kind: 'freq', freq: 'DAILY' });
     end.start += word[0].length;
   }
-  // An end ("for 5 days", "10 times", "until") only counts beside a repetition.
-  if (!out.some((f) => f.kind === 'freq')) return [];
+  // An end ("for 5 days", "10 times", "until") and an exception only count beside a repetition.
+  if (!out.some((f) => f.kind === 'freq' && !f.except)) return [];
   return out;
 }
 

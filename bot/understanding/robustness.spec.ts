@@ -277,3 +277,29 @@ describe('lists and corrections', () => {
     expect(one('remind me tomorrow itself to courier the documents', 'en')).toEqual(['courier the documents', '2026-11-24T09:00', null]);
   });
 });
+
+describe('exceptions and weeknights', () => {
+  it('reads an exception said apart from its repetition ("tous les matins à 7h sauf le dimanche")', () => {
+    expect(one("rappelle-moi d'ouvrir les volets tous les matins à 8h sauf le dimanche", 'fr')).toEqual([
+      'ouvrir les volets',
+      '2026-11-24T08:00',
+      'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR,SA',
+    ]);
+    expect(one('remind me every evening at 6 except fridays to cook', 'en')).toEqual(['cook', '2026-11-23T18:00', 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,SA,SU']);
+    // Alone, "sauf" / "except" is part of the subject.
+    expect(one("rappelle-moi d'appeler tout le monde sauf Paul demain", 'fr')).toEqual(['appeler tout le monde sauf Paul', '2026-11-24T09:00', null]);
+  });
+
+  it('reads "tous les soirs de la semaine" and "every weeknight" as weekdays', () => {
+    expect(one('rappelle-moi tous les soirs de la semaine à 21h de préparer les sacs', 'fr')).toEqual([
+      'préparer les sacs',
+      '2026-11-23T21:00',
+      'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+    ]);
+    expect(one('remind me every weeknight at 9 to pack the lunches', 'en')).toEqual(['pack the lunches', '2026-11-23T21:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR']);
+  });
+
+  it('reads "de bonne heure" as the morning', () => {
+    expect(one('rappelle-moi demain de bonne heure de déneiger la voiture', 'fr')).toEqual(['déneiger la voiture', '2026-11-24T09:00', null]);
+  });
+});
