@@ -303,3 +303,16 @@ describe('exceptions and weeknights', () => {
     expect(one('rappelle-moi demain de bonne heure de déneiger la voiture', 'fr')).toEqual(['déneiger la voiture', '2026-11-24T09:00', null]);
   });
 });
+
+describe('several reminders in a voice note', () => {
+  it('leaves the hesitation before a joining word out of the first subject ("… oh and …", "… ah et …")', () => {
+    expect(all('remind me to ring the vet at 4 oh and book the groomer at 5', 'en')).toEqual([
+      ['ring the vet', '2026-11-23T16:00', null],
+      ['book the groomer', '2026-11-23T17:00', null],
+    ]);
+    expect(all("rappelle-moi demain à 9h d'appeler la mairie ah et à 14h de passer au pressing", 'fr')).toEqual([
+      ['appeler la mairie', '2026-11-24T09:00', null],
+      ['passer au pressing', '2026-11-24T14:00', null],
+    ]);
+  });
+});

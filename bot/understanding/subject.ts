@@ -65,7 +65,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|` +
       String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
       // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
-      String.raw`eh|hey|innit|aye|lah|leh|lor|ah|(?:can\s+)?or\s+not|mate|bro|dude|buddy|hun|babe|` +
+      String.raw`eh|hey|innit|aye|lah|leh|lor|ah+|oh+|uh+|um+|(?:can\s+)?or\s+not|mate|bro|dude|buddy|hun|babe|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
     'iu',
   ),
@@ -76,7 +76,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
-      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ô|wesh|` +
+      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
     'iu',
   ),
