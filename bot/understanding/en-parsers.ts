@@ -453,7 +453,7 @@ function enDayOfMonthParser(): Parser {
 
 function enDurationParser(bare: boolean): Parser {
   const re =
-    `(?:(?:in|within|after)\\s+(?:about\\s+|around\\s+|approximately\\s+|another\\s+|like\\s+|just\\s+)?(?<d1>${DURATION_EN})(?:\\s+or\\s+so)?` +
+    `(?:(?:in|within|after)\\s+(?:about\\s+|around\\s+|approximately\\s+|another\\s+|like\\s+|just\\s+)?(?<d1>${DURATION_EN})(?:\\s+or\\s+so|(?:'s|')?\\s+time(?![\\p{L}]))?` +
     `|(?<d2>${DURATION_EN})\\s+(?:from\\s+(?:now|today)|later|time)` +
     (bare ? `|(?:\\+\\s*)?(?<d3>${DURATION_EN})` : '') +
     ')';

@@ -13,7 +13,7 @@ const TIME_FR =
   `(?:(?:[àa]|vers(?:\\s+les)?|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ|sur\\s+les?\\s+coups?\\s+de)\\s+){0,3}` +
   `(?:(?:midi|minuit)(?:\\s+(?:${AFTER_HOUR}))?` +
   `|\\d{1,2}\\s*(?:h|heures?)(?:\\s*(?:${AFTER_HOUR}))?` +
-  `|\\d{1,2}:\\d{2})` +
+  `|\\d{1,2}:\\d{2}|(?<=(?:[àa]|vers)\\s+)\\d{1,2}\\.\\d{2})` +
   `(?:\\s+(?:pile|pr[ée]cises?|tapantes?))?`;
 
 /** Reads a French time phrase. clock 'fr' = 24-hour reading unless a day part says otherwise. */
@@ -29,7 +29,7 @@ export function readFrenchTime(raw: string): { hour: number; minute: number; clo
     base = m[1] as 'midi' | 'minuit';
     hour = base === 'midi' ? 12 : 0;
     rest = m[2];
-  } else if ((m = s.match(/^(\d{1,2}):(\d{2})$/))) {
+  } else if ((m = s.match(/^(\d{1,2})[:.](\d{2})$/))) {
     const h = Number(m[1]);
     const min = Number(m[2]);
     if (h > 23 || min > 59) return null;

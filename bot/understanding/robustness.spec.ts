@@ -316,3 +316,23 @@ describe('several reminders in a voice note', () => {
     ]);
   });
 });
+
+describe('misspelt date words', () => {
+  it('reads long date words through one typo, and the usual misspellings of the short ones', () => {
+    expect(one('remind me on wendesday at 5pm to call the bank', 'en')).toEqual(['call the bank', '2026-11-25T17:00', null]);
+    expect(one('remind me thrusday to renew the permit', 'en')).toEqual(['renew the permit', '2026-11-26T09:00', null]);
+    expect(one('remind me firday at noon to order pizza', 'en')).toEqual(['order pizza', '2026-11-27T12:00', null]);
+    expect(one('remind me tomo at 8am to ring the school', 'en')).toEqual(['ring the school', '2026-11-24T08:00', null]);
+    expect(one("rappelle-moi mercerdi à 14h d'appeler le notaire", 'fr')).toEqual(['appeler le notaire', '2026-11-25T14:00', null]);
+    expect(one('rappelle-moi demin à 8h de sortir les poubelles', 'fr')).toEqual(['sortir les poubelles', '2026-11-24T08:00', null]);
+    expect(one("rappelle-moi ojd à 18h d'acheter du pain", 'fr')).toEqual(['acheter du pain', '2026-11-23T18:00', null]);
+    // A real word one typo away from a short date word stays ("sundae"); a plural weekday is a habit.
+    expect(one('remind me to buy a sundae tomorrow', 'en')[0]).toBe('buy a sundae');
+    expect(one('remind me thursdays at 6 to call grandma', 'en')[2]).toBe('FREQ=WEEKLY;BYDAY=TH');
+  });
+
+  it('reads "17.30" after "à", and "in 2 days\' time"', () => {
+    expect(one('rappelle-moi jeudi à 17.30 de passer chez Léa', 'fr')).toEqual(['passer chez Léa', '2026-11-26T17:30', null]);
+    expect(one("remind me in 3 days' time to chase the refund", 'en')).toEqual(['chase the refund', '2026-11-26T10:00', null]);
+  });
+});

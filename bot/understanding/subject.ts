@@ -1,4 +1,5 @@
 import { Language } from './types';
+import { oneTypoFrom } from './typos';
 
 const L = '[\\p{L}\\p{N}]';
 const wordStart = `(?<!${L})`;
@@ -242,18 +243,6 @@ function stripRequest(s: string, language: Language): string {
 /** "remidn me", "reimnd me", "remnid me": a word one typo away from "remind", before "me". */
 const NEAR_REMIND = /(?<![\p{L}])(\p{L}{5,7})(?=\s+m(?:e|ee|eh)(?![\p{L}]))/giu;
 
-function oneTypoFrom(word: string, target: string): boolean {
-  const a = word.toLowerCase();
-  if (a === target || Math.abs(a.length - target.length) > 1) return false;
-  // Damerau-Levenshtein distance 1: one substitution, insertion, deletion or swap of neighbours.
-  let i = 0;
-  while (i < a.length && i < target.length && a[i] === target[i]) i++;
-  const rest = (x: string, y: string) => x.slice(i + 1) === y.slice(i + 1);
-  if (a.length === target.length) {
-    return rest(a, target) || (a[i] === target[i + 1] && a[i + 1] === target[i] && a.slice(i + 2) === target.slice(i + 2));
-  }
-  return a.length > target.length ? a.slice(i + 1) === target.slice(i) : a.slice(i) === target.slice(i + 1);
-}
 
 function fixTriggerTypo(s: string, language: Language): string {
   // A message that spells "remind" right has no typo'd one to look for.
