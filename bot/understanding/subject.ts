@@ -137,6 +137,23 @@ function danglingAtEnd(head: string, dangling: RegExp): number {
   return m && m[0].trim() !== '' ? m[0].length : 0;
 }
 
+/**
+ * `s` without the match of `re` (a pattern anchored at the end) in its last words: what closes a
+ * message is short, and an end-anchored pattern tried from every position of a long text costs
+ * as much as the text. `minIndex` keeps a match that would take the whole text.
+ */
+function cutAtEnd(s: string, re: RegExp, minIndex = 0): string {
+  let from = Math.max(0, s.length - 64);
+  if (from > 0) {
+    const space = s.slice(from).search(/\s/);
+    if (space < 0) return s;
+    from += space;
+  }
+  const m = re.exec(s.slice(from));
+  if (!m || from + m.index < minIndex) return s;
+  return s.slice(0, from + m.index);
+}
+
 function trimPunctuation(s: string): string {
   return s.replace(/^[\s,.;:!?\-–—"“”«»]+/u, '').replace(/[\s,;:!?\-–—"“”«»]+$/u, '').replace(/\.+$/, '').trim();
 }
@@ -323,11 +340,10 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   s = stripTrigger(s, language);
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
-    s = s.replace(TRAILING_FILLERS[language], '');
+    s = cutAtEnd(s, TRAILING_FILLERS[language]);
     s = trimPunctuation(s);
     s = trimPunctuation(stripTrailingRequest(s, language));
-    const m = s.match(DANGLING_END[language]);
-    if (m && m.index! > 0) s = s.slice(0, m.index);
+    s = cutAtEnd(s, DANGLING_END[language], 1);
     s = trimPunctuation(s);
     if (s === before) break;
   }

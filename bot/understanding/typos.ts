@@ -38,13 +38,25 @@ const MISSPELLINGS: Record<Language, Record<string, string>> = {
   },
 };
 
+/** The listed misspellings as maps (a plain object would answer "constructor"). */
+const LISTED: Record<Language, Map<string, string>> = {
+  en: new Map(Object.entries(MISSPELLINGS.en)),
+  fr: new Map(Object.entries(MISSPELLINGS.fr)),
+};
+
+/** The long date words by their first letter: most words share none, and are settled by one lookup. */
+const BY_FIRST: Record<Language, Map<string, string[]>> = { en: new Map(), fr: new Map() };
+for (const lang of ['en', 'fr'] as const) {
+  for (const w of LONG_DATE_WORDS[lang]) BY_FIRST[lang].set(w[0], [...(BY_FIRST[lang].get(w[0]) ?? []), w]);
+}
+
 /** The date word a typo'd word stands for, or undefined (`lower` is lower-case). */
 export function dateWordFor(lower: string, lang: Language): string | undefined {
-  const listed = MISSPELLINGS[lang][lower];
-  if (listed) return listed;
-  if (lower.length < 6 || lower.length > 10) return undefined;
-  for (const w of LONG_DATE_WORDS[lang]) {
-    if (lower[0] === w[0] && lower !== w + 's' && oneTypoFrom(lower, w)) return w;
+  if (lower.length < 6 || lower.length > 10) return lower.length <= 10 ? LISTED[lang].get(lower) : undefined;
+  const candidates = BY_FIRST[lang].get(lower[0]);
+  if (!candidates) return LISTED[lang].get(lower);
+  for (const w of candidates) {
+    if (Math.abs(lower.length - w.length) <= 1 && lower !== w && lower !== w + 's' && oneTypoFrom(lower, w)) return w;
   }
-  return undefined;
+  return LISTED[lang].get(lower);
 }
