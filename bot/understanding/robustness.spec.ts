@@ -336,3 +336,27 @@ describe('misspelt date words', () => {
     expect(one("remind me in 3 days' time to chase the refund", 'en')).toEqual(['chase the refund', '2026-11-26T10:00', null]);
   });
 });
+
+describe('the request itself misspelt or put otherwise', () => {
+  it('reads the French request through a typo ("rapple moi", "rappelle mooi", "rappel moa", "rappelle-mo")', () => {
+    expect(one("rapple moi vendredi d'appeler la crèche", 'fr')[0]).toBe('appeler la crèche');
+    expect(one('rappelle mooi demain de payer la cantine', 'fr')[0]).toBe('payer la cantine');
+    expect(one('rappel moa samedi de laver la voiture', 'fr')[0]).toBe('laver la voiture');
+    expect(one("rappelle-mo lundi d'appeler le syndic", 'fr')[0]).toBe('appeler le syndic');
+  });
+
+  it('reads "remindme", "remind-me", "remind em", "remind mw"', () => {
+    expect(one('remindme tomorrow to water the garden', 'en')[0]).toBe('water the garden');
+    expect(one('remind-me on friday to pay the sitter', 'en')[0]).toBe('pay the sitter');
+    expect(one('remind em tomorrow to call the vet', 'en')[0]).toBe('call the vet');
+    expect(one('remind mw tonight to charge my phone', 'en')[0]).toBe('charge my phone');
+  });
+
+  it('reads requests for us ("rappelle-nous", "remind us") and what follows "à propos de", "au sujet de", "so i can"', () => {
+    expect(one('rappelle-nous samedi de réserver le restaurant', 'fr')[0]).toBe('réserver le restaurant');
+    expect(one('remind us on sunday to call grandma', 'en')[0]).toBe('call grandma');
+    expect(one('rappelle-moi jeudi à propos du contrôle technique', 'fr')[0]).toBe('contrôle technique');
+    expect(one('rappelle-moi jeudi au sujet de la facture', 'fr')[0]).toBe('la facture');
+    expect(one('remind me tomorrow so i can call the school', 'en')[0]).toBe('call the school');
+  });
+});

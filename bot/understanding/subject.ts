@@ -8,7 +8,7 @@ const wordEnd = `(?!${L})`;
 /** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
 const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
-    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+me(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
@@ -18,7 +18,7 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:i\s+|i'(?:ve|ll|d|m)\s+)?(?:really\s+|still\s+|also\s+)?(?:need\s+to|have\s+to|has\s+to|got\s+to|gotta|must|should|ought\s+to|want\s+to|wanna|would\s+like\s+to|be\s+supposed\s+to|am\s+supposed\s+to|supposed\s+to)(?![\p{L}])/iu,
   ],
   fr: [
-    /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:me\s+rapp?ell?er|rapp?el(?:le|ez|les)?[- ]?moi)(?:\s+(?:de|que|qu'il\s+faut\s+que|du|des|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
+    /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:(?:me|nous)\s+(?:le\s+)?rapp?ell?er|rapp?el(?:le|ez|les)?[- ]?(?:moi|nous))(?:\s+(?:[àa]\s+propos\s+(?:de|du|des)|au\s+sujet\s+(?:de|du|des)|concernant|pour\s+que|afin\s+de|de|que|qu'il\s+faut\s+que|du|des|pour)(?![\p{L}])|\s*(?:[àa]\s+propos|au\s+sujet|afin)\s+d'|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^(?:ne\s+|n')?oublie(?:z|s)?\s+pas(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^ne\s+me\s+laisse\s+pas\s+oublier(?:\s+de(?![\p{L}])|\s*d')?/iu,
     /^(?:fais|faites)[- ]moi\s+penser(?:\s+(?:[àa]|au|aux)(?![\p{L}]))?/iu,
@@ -258,15 +258,27 @@ function stripRequest(s: string, language: Language): string {
 }
 
 /** "remidn me", "reimnd me", "remnid me": a word one typo away from "remind", before "me". */
-const NEAR_REMIND = /(?<![\p{L}])(\p{L}{5,7})(?=\s+m(?:e|ee|eh)(?![\p{L}]))/giu;
+const NEAR_REMIND = /(?<![\p{L}])(\p{L}{5,7})(?=\s+(?:me|mee|meh|em|mw|mr|ne)(?![\p{L}]))/giu;
 
+
+const RAPPEL_FORMS = ['rappelle', 'rappel', 'rapelle', 'rapel'];
+/** "rapple moi", "rappelle mooi", "rappelle-mo", "rappel moa": the French request through a typo. */
+const NEAR_RAPPEL = /(?<![\p{L}])(\p{L}{4,9})[\s-]*(moi|mooi|moa|mwa|mw|mo|mi)(?![\p{L}])/giu;
 
 function fixTriggerTypo(s: string, language: Language): string {
-  // A message that spells "remind" right has no typo'd one to look for.
-  if (language !== 'en' || /remind(?:s|ed|ing)?\s+me(?![\p{L}])/iu.test(s) || !/\sme(?:e|h)?(?![\p{L}])/iu.test(s)) return s;
+  if (language === 'fr') {
+    if (/rapp?ell?\p{L}*[\s-]*(?:moi|nous)(?![\p{L}])/iu.test(s)) return s;
+    return s.replace(NEAR_RAPPEL, (all, verb: string) => {
+      const v = verb.toLowerCase();
+      return RAPPEL_FORMS.some((f) => v === f || (v.length > 4 && oneTypoFrom(v, f))) ? 'rappelle-moi' : all;
+    });
+  }
+  // A message that spells "remind me" right has no typo'd one to look for.
+  if (/remind(?:s|ed|ing)?\s+(?:me|us)(?![\p{L}])/iu.test(s) || !/(?:\s|-|d)(?:me|mee|meh|em|mw|mr|ne)(?![\p{L}])/iu.test(s)) return s;
   return s
+    .replace(/(?<![\p{L}])(?:remind-?me|rmnd\s+me|rmd\s+me)(?![\p{L}])/giu, 'remind me')
     .replace(NEAR_REMIND, (w) => (oneTypoFrom(w, 'remind') ? 'remind' : w))
-    .replace(/(?<=(?:remind|ping|tell|text|nudge)\s+)m(?:ee|eh)(?![\p{L}])/giu, 'me');
+    .replace(/(?<=(?:remind|ping|tell|text|nudge)\s+)(?:mee|meh|em|mw|mr|ne)(?![\p{L}])/giu, 'me');
 }
 
 /** Removes the trigger phrase and the fillers from the start, repeatedly ("ok so remind me to..."). */
