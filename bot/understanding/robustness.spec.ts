@@ -360,3 +360,17 @@ describe('the request itself misspelt or put otherwise', () => {
     expect(one('remind me tomorrow so i can call the school', 'en')[0]).toBe('call the school');
   });
 });
+
+describe('words that are fillers in one place and the subject in another', () => {
+  it('drops a name said to the bot only before the request, and keeps it in the subject', () => {
+    expect(one('mate, remind me to book the ferry tomorrow', 'en')[0]).toBe('book the ferry');
+    expect(one('love can you remind me to ring the plumber tomorrow', 'en')[0]).toBe('ring the plumber');
+    expect(one('remind me to buy yerba mate tomorrow', 'en')[0]).toBe('buy yerba mate');
+    expect(one('remind me to call my bro tomorrow', 'en')[0]).toBe('call my bro');
+    expect(one('remind me to look at the boiler tomorrow', 'en')[0]).toBe('look at the boiler');
+    expect(one('boss meeting prep tomorrow at 9', 'en')[0]).toBe('boss meeting prep');
+    expect(one('chef, rappelle-moi demain de finir le rapport', 'fr')[0]).toBe('finir le rapport');
+    expect(one('tonton anniversaire samedi', 'fr')[0]).toBe('tonton anniversaire');
+    expect(one('remind me tomorrow to decide whether to go or not', 'en')[0]).toBe('decide whether to go or not');
+  });
+});

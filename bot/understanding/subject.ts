@@ -49,9 +49,24 @@ const FILLERS_ANYWHERE: Record<Language, RegExp> = {
 };
 
 /** Words that only count as filler at the edges ("ok remind me...", "... thanks"). */
+/**
+ * A name or an endearment said to the bot ("mate", "mon frère", "boss"): an edge filler only when
+ * a comma or the request follows it, so "remind me to love my wife" or "boss meeting" keep theirs.
+ */
+const ASKING_NEXT = String.raw`(?=\s*[,!:]|\s+(?:remind|ping|nudge|bug|can|could|would|will|please|pls|plz|set|don'?t|dont|make|give|help|i\s|rappel|rapel|tu\s|peux|pourrais|n'|oublie|faut|il\s|fais|mets|dis|stp|svp|pense))`;
+const VOCATIVE: Record<Language, string> = {
+  en: String.raw`(?:mate|bro|dude|buddy|pal|boss|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe|look)${ASKING_NEXT}`,
+  fr: String.raw`(?:mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|chef|boss|patron|tonton|tata|tantine|ch[ée]rie?)${ASKING_NEXT}`,
+};
 const EDGE_FILLERS: Record<Language, RegExp> = {
-  en: /^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|look|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|morning|evening|mate|bro|dude|buddy|pal|boss|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe)(?![\p{L}])[\s,.!:]*/iu,
-  fr: /^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis(?:\s+donc)?(?![\s-]+moi)|dites(?![\s-]+moi)|mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|chef|boss|patron|tonton|tata|tantine|ma\s+ch[ée]rie|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|oui|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|chéri|chérie)(?![\p{L}])[\s,.!:]*/iu,
+  en: new RegExp(
+    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis(?:\s+donc)?(?![\s-]+moi)|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose)(?![\p{L}])[\s,.!:]*`,
+    'iu',
+  ),
 };
 /**
  * What closes a request without being part of it: thanks, a courtesy ("if you can", "si tu
@@ -66,7 +81,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|` +
       String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
       // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
-      String.raw`eh|hey|innit|aye|lah|leh|lor|ah+|oh+|uh+|um+|(?:can\s+)?or\s+not|mate|bro|dude|buddy|hun|babe|` +
+      String.raw`eh|hey|innit|aye|lah|leh|lor|ah+|oh+|uh+|um+|(?<!(?:whether|if)(?![\p{L}])[^]*)(?:can\s+)?or\s+not|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
     'iu',
   ),
