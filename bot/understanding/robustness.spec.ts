@@ -373,4 +373,10 @@ describe('words that are fillers in one place and the subject in another', () =>
     expect(one('tonton anniversaire samedi', 'fr')[0]).toBe('tonton anniversaire');
     expect(one('remind me tomorrow to decide whether to go or not', 'en')[0]).toBe('decide whether to go or not');
   });
+
+  it('keeps a request made to someone else ("ask Paul to remind me", "dis à Paul de me rappeler")', () => {
+    expect(one('ask paul tomorrow to remind me', 'en')[0]).toBe('ask paul to remind me');
+    expect(one('dis à Paul de me rappeler demain', 'fr')[0]).toBe('dis à Paul de me rappeler');
+    expect(one('buy milk tomorrow can you remind me', 'en')[0]).toBe('buy milk');
+  });
 });

@@ -64,7 +64,7 @@ const EDGE_FILLERS: Record<Language, RegExp> = {
     'iu',
   ),
   fr: new RegExp(
-    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis(?:\s+donc)?(?![\s-]+moi)|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose)(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose)(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
 };
@@ -236,8 +236,8 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
 };
 /** A relative word before the verb makes it part of the subject ("the song that reminds me"). */
 const RELATIVE_BEFORE: Record<Language, RegExp> = {
-  en: /(?:^|\s)(?:that|which|who|what|it|this|always|still)\s*$/iu,
-  fr: /(?:^|\s)(?:qui|que|qu'|ça|ca|cela|il|elle|toujours)\s*$/iu,
+  en: /(?:^|\s)(?:that|which|who|what|it|this|always|still|to|will|would|should|must|might|may|to)\s*$/iu,
+  fr: /(?:^|\s)(?:qui|que|qu'|ça|ca|cela|il|elle|toujours|de|d'|pour|va|vas|doit|peut|pourra)\s*$/iu,
 };
 
 function stripTrailingRequest(s: string, language: Language): string {
@@ -262,9 +262,11 @@ function stripRequest(s: string, language: Language): string {
   if (!m) return s;
   // Nothing of its own after the request ("farmers market. remind me"): what came before is the subject.
   if (!/\p{L}/u.test(s.slice(m[0].length))) {
+    if (!/\p{L}/u.test(m[1])) return s.slice(m[0].length);
+    const t = stripTrailingRequest(s, language);
+    if (t !== s) return t;
     const head = m[1].replace(JOINED_LEAD, '');
-    if (RELATIVE_BEFORE[language].test(head)) return s;
-    return /\p{L}/u.test(head) ? head : s.slice(m[0].length);
+    return RELATIVE_BEFORE[language].test(head) ? s : head;
   }
   // Words before the request are its wording unless they name a thing; a clause joined to it by
   // "and" is another thing asked of the bot, and goes when the request has a subject of its own.
