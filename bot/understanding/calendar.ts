@@ -112,6 +112,20 @@ export function stretchOfMonth(today: DateTime, month: number, stretch: Stretch,
 }
 
 /**
+ * "the start of the month" (the next 1st), "mid-month" (the next 15th), "the end of the year"
+ * (31 December), "the start of the year" (the next 1 January).
+ */
+export function stretchOfThis(today: DateTime, unit: 'month' | 'year', stretch: Stretch): Ymd | null {
+  if (unit === 'year') {
+    if (stretch === 'start') return { year: today.year + 1, month: 1, day: 1 };
+    return stretch === 'end' ? { year: today.year, month: 12, day: 31 } : null;
+  }
+  if (stretch === 'start') return ymd(today.startOf('month').plus({ months: 1 }));
+  if (stretch === 'end') return ymd(today.endOf('month'));
+  return today.day < 15 ? { year: today.year, month: today.month, day: 15 } : ymd(today.startOf('month').plus({ months: 1, days: 14 }));
+}
+
+/**
  * "the beginning of next week" (its Monday), "the middle of next week" (Wednesday), "the end of
  * next week" (Friday, like "the end of the week"); "the start / middle / end of next month".
  */

@@ -11,7 +11,7 @@ import {
 import { after, before, hinted, PieceMatch, pieceParser } from './piece-parser';
 import { DayPart, WhenPiece } from './types';
 import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, fold, placeAlternation, ZONE_ABBREVIATIONS } from './vocabulary';
-import { endOfNamedMonth, fixedHoliday, nextWeekday, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
+import { endOfNamedMonth, fixedHoliday, nextWeekday, Stretch, stretchOfMonth, stretchOfNext, stretchOfThis, ymd } from './calendar';
 
 const AMPM = '(?:\\s?[ap]\\.?\\s?m\\.?(?![\\p{L}])|[ap]\\.?(?![\\p{L}]))';
 const PIVOT = '(?:\\d{1,2}(?:[:.]\\d{2}|h)?|noon|midnight)';
@@ -197,7 +197,7 @@ const PARTS_EN: Array<[RegExp, DayPart]> = [
   [/morning|\bam$|first thing/, 'morning'],
   [/after (?:dinner|supper)/, 'evening'],
   [/afternoon|arvo|\bpm$|after lunch/, 'afternoon'],
-  [/evening|tonight|tonite|end of (?:the )?(?:work ?)?day|eod/, 'evening'],
+  [/evening|tonight|tonite|end of (?:the )?(?:work ?)?day|eod|after (?:work|the office)/, 'evening'],
   [/night/, 'night'],
   [/lunch/, 'noon'],
 ];
@@ -210,7 +210,7 @@ const QUALIFIED_PART_HOURS_EN: Array<[RegExp, number]> = [
   [/^(?:mid)/, -1],
   [/after lunch/, 14],
   [/after (?:dinner|supper)/, 21],
-  [/end of (?:the )?(?:work ?)?day|eod/, 18],
+  [/end of (?:the )?(?:work ?)?day|eod|after (?:work|the office)/, 18],
   [/late morning/, 11],
   [/early afternoon/, 14],
   [/late afternoon|late arvo/, 17],
@@ -223,7 +223,7 @@ function enDayPartParser(): Parser {
   const re =
     '(?:(?:early|late)\\s+|mid[\\s-])?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+|mid[\\s-])?(?:morning|afternoon|arvo|evening|night|am|pm)' +
     '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|before|over|during|on)\\s+(?:my\\s+|the\\s+)?lunch(?:\\s*break)?' +
-    '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
+    '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper|work|the\\s+office)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
     '|first\\s+thing(?:\\s+in\\s+the\\s+morning)?';
   return pieceParser('en-day-part', re, (m) => {
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
@@ -247,7 +247,7 @@ function enDayPartParser(): Parser {
 /** "later", "later today", "in a bit": no time the bot could pick; cut from the subject, then asked. */
 function enVagueParser(): Parser {
   const re =
-    '(?:just\\s+now|now\\s+now|(?:a\\s+(?:bit|little)\\s+)?later(?:\\s+on)?(?:\\s+today|\\s+in\\s+the\\s+day)?|some\\s?time(?:\\s+today)?(?!\\s+(?:ago|later|soon))|at\\s+some\\s+point(?:\\s+today)?|in\\s+a\\s+(?:bit|while|little\\s+while))';
+    '(?:just\\s+now|now\\s+now|(?:later|some\\s?time)\\s+(?:this|in\\s+the)\\s+week|(?:a\\s+(?:bit|little)\\s+)?later(?:\\s+on)?(?:\\s+today|\\s+in\\s+the\\s+day)?|some\\s?time(?:\\s+today)?(?!\\s+(?:ago|later|soon))|at\\s+some\\s+point(?:\\s+today)?|in\\s+a\\s+(?:bit|while|little\\s+while))';
   return pieceParser('en-vague', re, (m) => {
     // "2 hours later" is a delay (read by the duration parser, which then wins as the longer match).
     if (/\d\s*\p{L}*\s*$/u.test(before(m, 12)) && /^later/.test(m.text.toLowerCase())) return null;
@@ -303,13 +303,20 @@ function enMonthStretchParser(): Parser {
   const re =
     `(?:(?:in|during|by|for|until|till|from|at|around|on)\\s+)?(?:the\\s+)?` +
     `(?:(?<q>early|mid|late|start|beginning|middle|end)(?:\\s+of)?[\\s-]+(?:the\\s+)?(?:month\\s+of\\s+)?` +
-    `(?:(?<m>${EN_MONTH_RE})|(?<rel>next\\s+(?:week|month)))` +
+    `(?:(?<m>${EN_MONTH_RE})|(?<rel>next\\s+(?:week|month))|(?<this>(?:(?:the|this)\\s+)?(?:month|year)|the\\s+new\\s+year|next\\s+year))` +
     `|(?:in|during)\\s+(?:the\\s+month\\s+of\\s+)?(?<m2>${EN_MONTH_RE}))` +
     `(?:,?\\s+(?<y>\\d{4}))?(?![\\p{L}\\d]|\\s*\\d|\\s+(?:the\\s+)?\\d)`;
   return pieceParser('en-month-stretch', re, (m, env) => {
     const stretch = stretchOf((m.groups.q ?? 'start').toLowerCase());
     const y = m.groups.y ? Number(m.groups.y) : undefined;
     if (m.groups.rel) return { date: stretchOfNext(env.today, /week/i.test(m.groups.rel) ? 'week' : 'month', stretch) };
+    if (m.groups.this) {
+      const t = m.groups.this.toLowerCase();
+      // "the end of next year" is too far to guess a day; "the start of next year" is 1 January.
+      if (/next/.test(t) && stretch !== 'start') return null;
+      const date = stretchOfThis(env.today, /year/.test(t) ? 'year' : 'month', stretch);
+      return date ? { date } : null;
+    }
     const month = EN_MONTHS[fold(m.groups.m ?? m.groups.m2 ?? '')];
     if (!month) return null;
     return { date: stretchOfMonth(env.today, month, stretch, y) };
@@ -322,7 +329,7 @@ function enMonthStretchParser(): Parser {
  */
 function enWeeksAfterParser(): Parser {
   const re =
-    `(?:(?<n>a|one|\\d)\\s+)?(?<u>weeks?|fortnights?)\\s+(?:(?<base>today|${TOMORROW_SPELLINGS})|(?:on\\s+)?(?<wd>${EN_WEEKDAY_RE}))`;
+    `(?:(?<n>a|one|\\d)\\s+)?(?<u>weeks?|fortnights?)\\s+(?:(?:from|after)\\s+)?(?:(?<base>today|${TOMORROW_SPELLINGS})|(?:on\\s+)?(?<wd>${EN_WEEKDAY_RE}))`;
   return pieceParser('en-weeks-after', re, (m, env) => {
     const unit = /^fortnight/i.test(m.groups.u ?? '') ? 2 : 1;
     const raw = (m.groups.n ?? '').toLowerCase();
@@ -337,6 +344,18 @@ function enWeeksAfterParser(): Parser {
       day = nextWeekday(env.today, wd);
     } else if (m.groups.base && !/today/i.test(m.groups.base)) day = env.today.plus({ days: 1 });
     return { date: ymd(day.plus({ weeks: n * unit })) };
+  });
+}
+
+/** "same time tomorrow", "this time next week", "tomorrow at the same time": that day at now's clock time. */
+function enSameTimeParser(): Parser {
+  const same = `(?:at\\s+)?(?:this|the\\s+same|same)\\s+time`;
+  const day = `(?:${TOMORROW_SPELLINGS}|next\\s+week)`;
+  const re = `${same}\\s+(?<d>${day})|(?<d2>${day}),?\\s+${same}`;
+  return pieceParser('en-same-time', re, (m, env) => {
+    const d = (m.groups.d ?? m.groups.d2 ?? '').toLowerCase();
+    const date = ymd(env.today.plus({ days: /week/.test(d) ? 7 : 1 }));
+    return { date, time: { hour: env.now.hour, minute: env.now.minute, clock: 'exact' } };
   });
 }
 
@@ -506,10 +525,11 @@ const EN_HINTS = {
   // Weekday names and their short forms start a word ("month" and "sunny" hold none).
   weekday: new RegExp(`(?<![\\p{L}])(?:${EN_WEEKDAY_RE})`, 'iu'),
   casualDate: /today|tom|tmr|2mo|2mr|week|month|year|end\s+of/i,
-  weeksAfter: /(?:week|fortnight)s?\s+(?:today|tom|tmr|2m|on\s|mon|tue|wed|thu|fri|sat|sun)/i,
+  weeksAfter: /(?:week|fortnight)s?\s+(?:(?:from|after)\s+)?(?:today|tom|tmr|2m|on\s|mon|tue|wed|thu|fri|sat|sun)/i,
+  sameTime: /(?:this|same)\s+time/i,
   holiday: /christmas|xmas|boxing|new\s+year|nye|hallowe|valentine|patrick/i,
-  monthStretch: new RegExp(`(?:${EN_MONTH_RE}|next\\s+(?:week|month))`, 'i'),
-  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing/iu,
+  monthStretch: new RegExp(`(?:${EN_MONTH_RE}|next\\s+(?:week|month)|month|year)`, 'i'),
+  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing|after\s+(?:work|the\s+office)/iu,
   vague: /later|some|in\s+a\s|now\s+now|just\s+now/i,
   time: /\d|noon|midnight|midday|mid[\s-]day/i,
 };
@@ -530,6 +550,7 @@ export function englishParsers(bareDurations: boolean): Parser[] {
     hinted(enCasualDateParser(), EN_HINTS.casualDate),
     hinted(enMonthStretchParser(), EN_HINTS.monthStretch),
     hinted(enHolidayParser(), EN_HINTS.holiday),
+    hinted(enSameTimeParser(), EN_HINTS.sameTime),
     hinted(enWeeksAfterParser(), EN_HINTS.weeksAfter),
     hinted(enDayPartParser(), EN_HINTS.dayPart),
     hinted(enVagueParser(), EN_HINTS.vague),

@@ -1,5 +1,5 @@
 import type { Parser } from 'chrono-node';
-import { endOfNamedMonth, fixedHoliday, Stretch, stretchOfMonth, stretchOfNext, ymd } from './calendar';
+import { endOfNamedMonth, fixedHoliday, Stretch, stretchOfMonth, stretchOfNext, stretchOfThis, ymd } from './calendar';
 import { DURATION_FR } from './duration';
 import { before, hinted, pieceParser } from './piece-parser';
 import { durationPiece, ordinalDayPiece, relativeMonthDayPiece, weekdayPiece, WeekdayMode, zonePiece } from './shared-pieces';
@@ -115,9 +115,12 @@ function frDayPartParser(): Parser {
   const re =
     // "à soir" is Quebec French for "ce soir".
     `(?:[àa]\\s+soir|[àa]\\s+la\\s+premi[èe]re\\s+heure|de\\s+bonne\\s+heure|au\\s+petit\\s+matin` +
+    // "après le boulot", "en sortant du travail": the end of the working day, like "en fin de journée".
+    `|(?<work>(?:juste\\s+)?apr[èe]s\\s+(?:le\\s+|mon\\s+)?(?:boulot|travail|taf|bureau)|en\\s+(?:sortant|rentrant)\\s+du\\s+(?:boulot|travail|taf|bureau))` +
     `|(?:(?:en|[àa]|vers|dans|pour)\\s+(?:la\\s+)?)?(?<q>fin|d[ée]but|milieu)\\s+(?:de\\s+(?:la\\s+)?|d'|du\\s+)(?<qw>${FR_PART_WORD}|journ[ée]e)` +
     `|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le)\\s*)?(?:${FR_PART_WORD})|du\\s+mat)`;
   return pieceParser('fr-day-part', re, (m) => {
+    if (m.groups.work) return { part: 'evening', partHour: 18 };
     const s = fold(m.text);
     if (m.groups.q) {
       const q = fold(m.groups.q);
@@ -180,7 +183,7 @@ function frMealParser(): Parser {
 /** "tout à l'heure", "plus tard": no time the bot could pick; cut from the subject, then asked. */
 function frVagueParser(): Parser {
   const re =
-    `(?:tout\\s+[àa]\\s+l'heure|(?:un\\s+peu\\s+)?plus\\s+tard(?:\\s+dans\\s+la\\s+journ[ée]e|\\s+aujourd'hui)?|tant[ôo]t|dans\\s+un\\s+(?:moment|petit\\s+moment)|d'ici\\s+peu)`;
+    `(?:tout\\s+[àa]\\s+l'heure|(?:plus\\s+tard\\s+)?(?:dans\\s+la|cette)\\s+semaine|(?:un\\s+peu\\s+)?plus\\s+tard(?:\\s+dans\\s+la\\s+journ[ée]e|\\s+aujourd'hui)?|tant[ôo]t|dans\\s+un\\s+(?:moment|petit\\s+moment)|d'ici\\s+peu)`;
   return pieceParser('fr-vague', re, () => ({ vague: true }));
 }
 
@@ -219,13 +222,17 @@ function frMonthStretchParser(): Parser {
   const re =
     `(?:(?:en|au|[àa]\\s+la|dans\\s+le|vers\\s+la|vers\\s+le|pour\\s+la|pour\\s+le|d[èe]s\\s+le|d[èe]s\\s+la|jusqu'[àa]\\s+la|jusqu'au|la|le)\\s+)?` +
     `(?:(?<q>d[ée]but|mi|milieu|fin|courant)(?:\\s+(?:du\\s+mois\\s+)?(?:de\\s+(?:la\\s+)?|d'\\s*|du\\s+)?|\\s*-\\s*)` +
-    `(?:(?<m>${FR_MONTH_RE})|(?<rel>(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain))` +
+    `(?:(?<m>${FR_MONTH_RE})|(?<rel>(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain)|(?<this>ann[ée]e|(?:l'|cette\\s+)ann[ée]e|mois(?!\\s+(?:(?:de\\s+|d'\\s*)(?:${FR_MONTH_RE})|prochain)))(?!\\s+prochaine?))` +
     `|(?:(?:en|courant)\\s+|(?:au|pendant\\s+le|dans\\s+le)\\s+mois\\s+(?:de\\s+|d'\\s*))(?<m2>${FR_MONTH_RE}))` +
     `(?:\\s+(?<y>\\d{4}))?(?![\\p{L}\\d]|\\s*\\d)`;
   return pieceParser('fr-month-stretch', re, (m, env) => {
     const q = fold(m.groups.q ?? 'debut');
     const stretch: Stretch = /^(?:mi|milieu)$/.test(q) ? 'mid' : q === 'fin' ? 'end' : 'start';
     const y = m.groups.y ? Number(m.groups.y) : undefined;
+    if (m.groups.this) {
+      const date = stretchOfThis(env.today, /ann/.test(fold(m.groups.this)) ? 'year' : 'month', stretch);
+      return date ? { date } : null;
+    }
     if (m.groups.rel) {
       const week = /semaine/.test(m.groups.rel);
       // "la fin de semaine prochaine" is next weekend in Quebec: left to the casual parser.
@@ -270,6 +277,18 @@ function frHolidayParser(): Parser {
     const year = Date.UTC(env.today.year, found[1] - 1, found[2]) < Date.UTC(env.today.year, env.today.month - 1, env.today.day) ? env.today.year + 1 : env.today.year;
     const d = new Date(Date.UTC(year, found[1] - 1, found[2] + shift));
     return { date: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() } };
+  });
+}
+
+/** "demain même heure", "à la même heure demain", "la semaine prochaine à la même heure": that day at now's clock time. */
+function frSameTimeParser(): Parser {
+  const same = `(?:[àa]\\s+)?(?:la\\s+)?m[êe]me\\s+heure`;
+  const day = `(?:demain|la\\s+semaine\\s+prochaine)`;
+  const re = `${same}\\s+(?<d>${day})|(?<d2>${day}),?\\s+${same}`;
+  return pieceParser('fr-same-time', re, (m, env) => {
+    const d = fold(m.groups.d ?? m.groups.d2 ?? '');
+    const date = ymd(env.today.plus({ days: /semaine/.test(d) ? 7 : 1 }));
+    return { date, time: { hour: env.now.hour, minute: env.now.minute, clock: 'exact' } };
   });
 }
 
@@ -378,11 +397,12 @@ const FR_HINTS = {
   dayOfMonth: /le|du/i,
   weekday: new RegExp(FR_WEEKDAY_RE, 'i'),
   casualDate: /aujourd|ce\s+jour|journ|demain|semaine|mois|ann|week|fin/i,
+  sameTime: /m[êe]me\s+heure/i,
   holiday: /no[ëe]l|sylvestre|l'an|nouvel|toussaint|halloween|valentin/i,
-  monthStretch: new RegExp(`(?:${FR_MONTH_RE}|prochain)`, 'i'),
-  dayPart: /mat|apr|soir|nuit|premi|journ|bonne\s+heure/i,
+  monthStretch: new RegExp(`(?:${FR_MONTH_RE}|prochain|ann[ée]e|mois)`, 'i'),
+  dayPart: /mat|apr|soir|nuit|premi|journ|bonne\s+heure|sortant|rentrant/i,
   meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|d[eu]\s+midi/i,
-  vague: /heure|tard|tant|moment|peu/i,
+  vague: /heure|tard|tant|moment|peu|semaine/i,
   time: /\d|midi|minuit/i,
   digit: /\d/,
 };
@@ -399,6 +419,7 @@ export function frenchParsers(bareDurations: boolean): Parser[] {
     hinted(frCasualDateParser(), FR_HINTS.casualDate),
     hinted(frMonthStretchParser(), FR_HINTS.monthStretch),
     hinted(frHolidayParser(), FR_HINTS.holiday),
+    hinted(frSameTimeParser(), FR_HINTS.sameTime),
     hinted(frDayPartParser(), FR_HINTS.dayPart),
     hinted(frMealParser(), FR_HINTS.meal),
     hinted(frVagueParser(), FR_HINTS.vague),

@@ -380,3 +380,28 @@ describe('words that are fillers in one place and the subject in another', () =>
     expect(one('buy milk tomorrow can you remind me', 'en')[0]).toBe('buy milk');
   });
 });
+
+describe('more ways of saying when', () => {
+  it('reads "same time tomorrow" / "demain même heure" as that day at the present clock time', () => {
+    expect(one('remind me same time tomorrow to turn the compost', 'en')).toEqual(['turn the compost', '2026-11-24T10:00', null]);
+    expect(one('remind me this time next week to check the seedlings', 'en')).toEqual(['check the seedlings', '2026-11-30T10:00', null]);
+    expect(one('rappelle-moi demain à la même heure de retourner le compost', 'fr')).toEqual(['retourner le compost', '2026-11-24T10:00', null]);
+  });
+
+  it('reads the start, middle and end of the month or year', () => {
+    expect(one('remind me at the start of the month to pay the cleaner', 'en')).toEqual(['pay the cleaner', '2026-12-01T09:00', null]);
+    expect(one('remind me mid month to check the meter', 'en')).toEqual(['check the meter', '2026-12-15T09:00', null]);
+    expect(one('remind me at the start of the year to book the MOT', 'en')).toEqual(['book the MOT', '2027-01-01T09:00', null]);
+    expect(one("rappelle-moi en début d'année de renouveler l'abonnement", 'fr')).toEqual(["renouveler l'abonnement", '2027-01-01T09:00', null]);
+    expect(one('rappelle-moi en début de mois de payer la nounou', 'fr')).toEqual(['payer la nounou', '2026-12-01T09:00', null]);
+    expect(one("rappelle-moi en fin d'année de trier les papiers", 'fr')).toEqual(['trier les papiers', '2026-12-31T09:00', null]);
+  });
+
+  it('reads "after work" / "après le boulot" as 18:00, "a week from tomorrow", and asks for "later this week"', () => {
+    expect(one('remind me after work to get petrol', 'en')).toEqual(['get petrol', '2026-11-23T18:00', null]);
+    expect(one('rappelle-moi en sortant du boulot de passer à la pharmacie', 'fr')).toEqual(['passer à la pharmacie', '2026-11-23T18:00', null]);
+    expect(one('remind me a week from tomorrow to chase the landlord', 'en')).toEqual(['chase the landlord', '2026-12-01T09:00', null]);
+    expect(one('remind me later this week to call the school', 'en')).toEqual(['call the school', null, null]);
+    expect(one("rappelle-moi dans la semaine d'appeler l'école", 'fr')).toEqual(["appeler l'école", null, null]);
+  });
+});
