@@ -405,3 +405,22 @@ describe('more ways of saying when', () => {
     expect(one("rappelle-moi dans la semaine d'appeler l'école", 'fr')).toEqual(["appeler l'école", null, null]);
   });
 });
+
+describe('still more ways of asking', () => {
+  it('reads "gimme a nudge", "hit me up", "holler at me", "let me know", "remind me again", "make sure i remember"', () => {
+    expect(one('yo bot, gimme a nudge at 3 to move the car', 'en')).toEqual(['move the car', '2026-11-23T15:00', null]);
+    expect(one('hit me up tomorrow at 9 to renew the rego', 'en')[0]).toBe('renew the rego');
+    expect(one('holler at me at 5 to start dinner', 'en')[0]).toBe('start dinner');
+    expect(one('let me know on friday to renew the rego', 'en')[0]).toBe('renew the rego');
+    expect(one('remind me again tomorrow to email the landlord', 'en')[0]).toBe('email the landlord');
+    expect(one('make sure i remember the recycling on monday', 'en')[0]).toBe('the recycling');
+    expect(one('add to my reminders: renew the rego on monday', 'en')[0]).toBe('renew the rego');
+  });
+
+  it('reads "i keep forgetting to …" as the subject, and a request made to someone else as a whole', () => {
+    expect(one('i keep forgetting to renew the rego, remind me monday', 'en')[0]).toBe('renew the rego');
+    expect(one('i always forget to water the plants so remind me every sunday', 'en')).toEqual(['water the plants', '2026-11-29T09:00', 'FREQ=WEEKLY;BYDAY=SU']);
+    expect(one('tell mum to call me about the party on friday', 'en')[0]).toBe('tell mum to call me about the party');
+    expect(one('demande à Julie de me rappeler pour la fête vendredi', 'fr')[0]).toBe('demande à Julie de me rappeler pour la fête');
+  });
+});
