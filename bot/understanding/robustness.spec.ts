@@ -424,3 +424,15 @@ describe('still more ways of asking', () => {
     expect(one('demande à Julie de me rappeler pour la fête vendredi', 'fr')[0]).toBe('demande à Julie de me rappeler pour la fête');
   });
 });
+
+describe('still more French ways of asking', () => {
+  it('reads headings, "j\'oublie toujours de", "rappelle-moi à nouveau", "redis-moi", "être prévenu", "préviens-moi quand il faut"', () => {
+    expect(one('nouveau rappel : vidange demain 9h', 'fr')).toEqual(['vidange', '2026-11-24T09:00', null]);
+    expect(one('ajoute à mes rappels : vidange samedi', 'fr')[0]).toBe('vidange');
+    expect(one("j'oublie toujours d'arroser le ficus, rappelle-moi dimanche", 'fr')[0]).toBe('arroser le ficus');
+    expect(one("rappelle-moi à nouveau demain d'appeler la banque", 'fr')[0]).toBe('appeler la banque');
+    expect(one('redis-moi jeudi de rendre les clés', 'fr')[0]).toBe('rendre les clés');
+    expect(one('je voudrais être prévenu demain à 7h pour la livraison', 'fr')).toEqual(['la livraison', '2026-11-24T07:00', null]);
+    expect(one('préviens-moi samedi quand il faut changer les draps', 'fr')[0]).toBe('changer les draps');
+  });
+});

@@ -20,17 +20,21 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:i\s+|i'(?:ve|ll|d|m)\s+)?(?:really\s+|still\s+|also\s+)?(?:need\s+to|have\s+to|has\s+to|got\s+to|gotta|must|should|ought\s+to|want\s+to|wanna|would\s+like\s+to|be\s+supposed\s+to|am\s+supposed\s+to|supposed\s+to)(?![\p{L}])/iu,
   ],
   fr: [
-    /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:(?:me|nous)\s+(?:le\s+)?rapp?ell?er|rapp?el(?:le|ez|les)?[- ]?(?:moi|nous))(?:\s+(?:[àa]\s+propos\s+(?:de|du|des)|au\s+sujet\s+(?:de|du|des)|concernant|pour\s+que|afin\s+de|de|que|qu'il\s+faut\s+que|du|des|pour)(?![\p{L}])|\s*(?:[àa]\s+propos|au\s+sujet|afin)\s+d'|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
+    /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:(?:me|nous)\s+(?:le\s+)?rapp?ell?er|rapp?el(?:le|ez|les)?[- ]?(?:moi|nous))(?:\s+(?:encore|[àa]\s+nouveau|de\s+nouveau|une\s+autre\s+fois)(?![\p{L}]))?(?:\s+(?:[àa]\s+propos\s+(?:de|du|des)|au\s+sujet\s+(?:de|du|des)|concernant|pour\s+que|afin\s+de|de|que|qu'il\s+faut\s+que|du|des|pour)(?![\p{L}])|\s*(?:[àa]\s+propos|au\s+sujet|afin)\s+d'|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^(?:ne\s+|n')?oublie(?:z|s)?\s+pas(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^ne\s+me\s+laisse\s+pas\s+oublier(?:\s+de(?![\p{L}])|\s*d')?/iu,
     /^(?:fais|faites)[- ]moi\s+penser(?:\s+(?:[àa]|au|aux)(?![\p{L}]))?/iu,
     /^(?:pense|pensez|penser|songe)\s+(?:[àa]|au|aux)(?![\p{L}])/iu,
     /^(?:souviens[- ]toi|rappelle[- ]toi)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
-    /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:quand\s+il\s+faut|de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:mets|mettez|mettre|cr[ée]e|cr[ée]ez|ajoute|ajoutez|programme|programmez|je\s+voudrais|j'aimerais|je\s+veux|il\s+me\s+faut)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
+    // "j'oublie toujours de …", "je n'arrête pas d'oublier de …": what is forgotten is the subject.
+    /^(?:j'|je\s+)(?:n'arr[êe]te\s+pas\s+d'|ne\s+cesse\s+(?:pas\s+)?d')?oubli\p{L}*\s+(?:toujours\s+|tout\s+le\s+temps\s+|souvent\s+|sans\s+arr[êe]t\s+)?(?:de(?![\p{L}])|d'|qu')/iu,
+    // "assure-toi que …", "fais gaffe que j'oublie pas de …".
+    /^(?:(?:assure|assurez)[- ](?:toi|vous)\s+que|fais\s+gaffe\s+(?:[àa]\s+ce\s+)?que\s+(?:je\s+n'oublie|j'oublie)\s+pas\s+(?:de(?![\p{L}])|d'))/iu,
     // "(il) y a le marché demain": what there is, is the subject.
     /^(?:il\s+)?y\s+a(?![\p{L}])/iu,
-    /^(?:rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:nouveau\s+rappel|ajout\p{L}*\s+(?:[àa]|dans)\s+(?:mes|la\s+liste\s+des?)\s+rappels?|rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     // "j'aimerais que tu me rappelles de", "je voudrais que vous me rappeliez de", "tu me rappelles de".
     /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez|lerai[st]?|leras|lerez|leriez|lerais|lerait)(?![\p{L}])(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:je\s+(?:ne\s+)?dois\s+pas\s+oublier|j'dois\s+pas\s+oublier|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+(?:que\s+j'oublie|que\s+je\s+oublie|(?:que\s+)?j'oublie|oublier)|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+oublier)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
@@ -196,7 +200,8 @@ const REQUEST_VERB: Record<Language, string> = {
   fr:
     String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
     String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
-    String.raw`|(?:me\s+di(?:re|s|ras|rais|tes|rez)|dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
+    String.raw`|(?:me\s+(?:re)?di(?:re|s|ras|rais|tes|rez)|(?:re)?dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
+    String.raw`|[êe]tre\s+(?:pr[ée]venue?|averti\p{L}*|rappel[ée]e?|notifi[ée]e?)` +
     String.raw`|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
     String.raw`|(?:besoin\s+d'|faut\s+|veux\s+|voudrais\s+|aimerais\s+)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
@@ -204,7 +209,7 @@ const REQUEST_VERB: Record<Language, string> = {
 };
 const REQUEST_TAIL: Record<Language, string> = {
   en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
-  fr: String.raw`(?:\s+(?:de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
+  fr: String.raw`(?:\s+(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
 };
 const REQUEST: Record<Language, RegExp> = {
   en: new RegExp(String.raw`^((?:\S+\s+){0,10}?)(?:${REQUEST_VERB.en})${REQUEST_TAIL.en}`, 'iu'),
