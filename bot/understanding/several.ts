@@ -113,6 +113,8 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
       }
     }
     const current = parts[parts.length - 1];
+    // Past MAX_PARTS the rest stays one part (see below): no need to cut it first.
+    if (cut && parts.length >= MAX_PARTS) cut = null;
     if (cut) {
       current.to = cut[0];
       parts.push({ from: cut[1], to: text.length, items: [b] });
