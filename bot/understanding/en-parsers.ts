@@ -528,7 +528,11 @@ const EN_HINTS = {
   weeksAfter: /(?:week|fortnight)s?\s+(?:(?:from|after)\s+)?(?:today|tom|tmr|2m|on\s|mon|tue|wed|thu|fri|sat|sun)/i,
   sameTime: /(?:this|same)\s+time/i,
   holiday: /christmas|xmas|boxing|new\s+year|nye|hallowe|valentine|patrick/i,
-  monthStretch: new RegExp(`(?:${EN_MONTH_RE}|next\\s+(?:week|month)|month|year)`, 'i'),
+  // A month name or "week" / "month" / "year" as whole words, and a word that introduces them.
+  monthStretch: [
+    new RegExp(`(?<![\\p{L}])(?:${EN_MONTH_RE}|week|month|year)(?![\\p{L}])`, 'iu'),
+    /(?<![\p{L}])(?:in|during|early|mid|late|start|beginning|middle|end)(?![\p{L}])/iu,
+  ],
   dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing|after\s+(?:work|the\s+office)/iu,
   vague: /later|some|in\s+a\s|now\s+now|just\s+now/i,
   time: /\d|noon|midnight|midday|mid[\s-]day/i,

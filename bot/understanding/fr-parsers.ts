@@ -399,7 +399,11 @@ const FR_HINTS = {
   casualDate: /aujourd|ce\s+jour|journ|demain|semaine|mois|ann|week|fin/i,
   sameTime: /m[êe]me\s+heure/i,
   holiday: /no[ëe]l|sylvestre|l'an|nouvel|toussaint|halloween|valentin/i,
-  monthStretch: new RegExp(`(?:${FR_MONTH_RE}|prochain|ann[ée]e|mois)`, 'i'),
+  // A month name, "semaine", "mois" or "année" as whole words, and a word that introduces them.
+  monthStretch: [
+    new RegExp(`(?<![\\p{L}])(?:${FR_MONTH_RE}|semaine|mois|ann[ée]e)(?![\\p{L}])`, 'iu'),
+    /(?<![\p{L}])(?:en|mi|milieu|d[ée]but|fin|courant|mois)(?![\p{L}])/iu,
+  ],
   dayPart: /mat|apr|soir|nuit|premi|journ|bonne\s+heure|sortant|rentrant/i,
   meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|d[eu]\s+midi/i,
   vague: /heure|tard|tant|moment|peu|semaine/i,

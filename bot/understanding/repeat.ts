@@ -201,7 +201,7 @@ const EN_PATTERNS: Pattern[] = [
     return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
   }),
   // "… every morning at 7 except sundays": the exception said apart from its repetition.
-  pattern(/except|but|apart|other|exclud/i,
+  pattern(/except|but\s+not|apart\s+from|other\s+than|exclud/i,
     `(?:except|but\\s+not|apart\\s+from|other\\s+than|excluding)\\s+(?:on\\s+)?(?:the\\s+)?(?<ex>week-?\\s?ends?|${EN_WD_LIST})`,
     (g) => {
       const r = except(g.ex ?? '', EN_WEEKDAYS);
@@ -211,7 +211,7 @@ const EN_PATTERNS: Pattern[] = [
   // "every weeknight", "on weeknights": weekdays, in the evening.
   pattern(/week\s?night/i, `(?:(?:every|each|on)\\s+)?week\\s?nights?`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE, part: 'evening' })),
   // "sunday nights", "on friday evenings": a weekday with a plural day part is a habit at that part.
-  pattern(/(?:ing|night)s/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s?(?:\\s*(?:,|and|&|or)\\s*(?:${EN_WD_FULL})s?)*)\\s+(?<p>mornings|afternoons|evenings|nights)(?![\\p{L}])`, (g) => {
+  pattern(/day\s+(?:morning|afternoon|evening|night)s/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s?(?:\\s*(?:,|and|&|or)\\s*(?:${EN_WD_FULL})s?)*)\\s+(?<p>mornings|afternoons|evenings|nights)(?![\\p{L}])`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
     const part = partOf(g.p ?? '');
     return byDay.length && part ? { kind: 'freq', freq: 'WEEKLY', byDay, part } : null;
@@ -306,7 +306,7 @@ const FR_PATTERNS: Pattern[] = [
     (g) => except(g.ex ?? '', FR_WEEKDAYS),
   ),
   // "… tous les matins à 7h sauf le dimanche": the exception said apart from its repetition.
-  pattern(/sauf|except|hormis|part/i,
+  pattern(/sauf|except|hormis|[àa]\s+part/i,
     `(?:sauf|except[ée]|hormis|[àa]\\s+part)\\s+(?:le\\s+|les\\s+)?(?<ex>week-?\\s?ends?|fins?\\s+de\\s+semaine|${FR_WD_LIST})`,
     (g) => {
       const r = except(g.ex ?? '', FR_WEEKDAYS);
@@ -404,8 +404,8 @@ const FR_PATTERNS: Pattern[] = [
  * (an end, "for 5 days" or "jusqu'au", only counts beside one).
  */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|week\s?nights?|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:ing|night)s/i,
-  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d|jours/i,
+  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|week\s?nights?|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:day|week)\s?(?:morning|afternoon|evening|night)s|week\s?night|except|apart\s+from|other\s+than|excluding|but\s+not|for\s+(?:the\s+)?(?:next|following|coming)/i,
+  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d|(?:pendant|durant)\s+(?:les\s+)?\d/i,
 };
 
 const ATTRIBUTIVE_ADVERB = /^(?:daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|yearly|annual|annually)$/i;

@@ -436,3 +436,17 @@ describe('still more French ways of asking', () => {
     expect(one('préviens-moi samedi quand il faut changer les draps', 'fr')[0]).toBe('changer les draps');
   });
 });
+
+describe('closing words (each strips, so the cheap last-word test before the longer pattern misses none)', () => {
+  it.each([
+    ['thanks so much', 'en'], ['thank you very much', 'en'], ['ta', 'en'], ['cheers mate', 'en'], ['many thanks', 'en'], ['much appreciated', 'en'],
+    ['if you can', 'en'], ['if u dont mind', 'en'], ['if possible', 'en'], ['when you get a chance', 'en'], ['without fail', 'en'],
+    ['that would be great', 'en'], ['real quick', 'en'], ['lol', 'en'], ['hahaha', 'en'], ['innit', 'en'], ['lah', 'en'], ['or not', 'en'], ['pls', 'en'], ['okay so', 'en'],
+    ["merci d'avance", 'fr'], ['merci beaucoup', 'fr'], ['mille mercis', 'fr'], ["s'il te plaît", 'fr'], ['si tu peux', 'fr'], ['si possible', 'fr'],
+    ['si ça te dérange pas', 'fr'], ['quand tu as le temps', 'fr'], ['sans faute', 'fr'], ["c'est gentil", 'fr'], ['ce serait super', 'fr'], ['hein', 'fr'],
+    ['tsé', 'fr'], ['bisous', 'fr'], ['dèh', 'fr'], ['mdr', 'fr'], ['stp', 'fr'],
+  ] as Array<[string, Language]>)('drops "%s" (%s)', (tail, language) => {
+    const text = language === 'en' ? `remind me tomorrow to call the garage ${tail}` : `rappelle-moi demain d'appeler le garage ${tail}`;
+    expect(one(text, language)[0]).toBe(language === 'en' ? 'call the garage' : 'appeler le garage');
+  });
+});

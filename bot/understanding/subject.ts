@@ -82,7 +82,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
       String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot))?` +
-      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|haha+|hehe+|xx+|` +
+      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|` +
       String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
@@ -103,6 +103,17 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
     'iu',
   ),
 };
+
+/**
+ * The last words TRAILING_FILLERS can end on: a text whose last word is none of these (and is a
+ * word) cannot end with a filler, and skips the longer pattern (robustness.spec.ts checks the
+ * phrases against it).
+ */
+export const FILLER_LAST_WORD: Record<Language, RegExp> = {
+  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja)$/i,
+  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh)$/i,
+};
+const LAST_WORD = /[\p{L}\p{N}]+[^\p{L}\p{N}]*$/u;
 
 /** Emoji and their joiners, skin tones and presentation selectors. */
 const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{20E3}]+/gu;
@@ -170,9 +181,31 @@ function cutAtEnd(s: string, re: RegExp, minIndex = 0): string {
     if (space < 0) return s;
     from += space;
   }
-  const m = re.exec(s.slice(from));
-  if (!m || from + m.index < minIndex) return s;
-  return s.slice(0, from + m.index);
+  const at = leftmostMatch(s.slice(from), re);
+  if (at < 0 || from + at < minIndex) return s;
+  return s.slice(0, from + at);
+}
+
+const STICKY = new WeakMap<RegExp, RegExp>();
+const WORD_CHAR = /[\p{L}\p{N}']/u;
+
+/**
+ * Where the leftmost match of `re` starts in a short text, trying only where a match can start
+ * (the text's start, a separator, a word's first letter) with a sticky copy of `re`: an
+ * unanchored alternation of many phrases, tried from every character, is the costlier way.
+ */
+function leftmostMatch(text: string, re: RegExp): number {
+  let sticky = STICKY.get(re);
+  if (!sticky) {
+    sticky = new RegExp(re.source, re.flags.replace('g', '') + 'y');
+    STICKY.set(re, sticky);
+  }
+  for (let i = 0; i < text.length; i++) {
+    if (i > 0 && WORD_CHAR.test(text[i]) && WORD_CHAR.test(text[i - 1])) continue;
+    sticky.lastIndex = i;
+    if (sticky.test(text)) return i;
+  }
+  return -1;
 }
 
 function trimPunctuation(s: string): string {
@@ -253,7 +286,15 @@ const RELATIVE_BEFORE: Record<Language, RegExp> = {
   fr: /(?:^|\s)(?:qui|que|qu'|ça|ca|cela|il|elle|toujours|de|d'|pour|va|vas|doit|peut|pourra)\s*$/iu,
 };
 
+/** The last words a request said last can end on (a cheap test before TRAILING_REQUEST). */
+const REQUEST_LAST_WORD: Record<Language, RegExp> = {
+  en: /^(?:me|us|it|that|this|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded)$/i,
+  fr: /^(?:rapp?\p{L}*|penser|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*)$/iu,
+};
+
 function stripTrailingRequest(s: string, language: Language): string {
+  const last = LAST_WORD.exec(s.slice(-40));
+  if (!last || !REQUEST_LAST_WORD[language].test(last[0].replace(/[^\p{L}\p{N}]+$/u, ''))) return s;
   const from = Math.max(0, s.length - 80);
   let window = s.slice(from);
   let offset = from;
@@ -263,9 +304,9 @@ function stripTrailingRequest(s: string, language: Language): string {
     window = window.slice(space);
     offset += space;
   }
-  const m = window.match(TRAILING_REQUEST[language]);
-  if (!m || m.index === undefined) return s;
-  const head = s.slice(0, offset + m.index);
+  const at = leftmostMatch(window, TRAILING_REQUEST[language]);
+  if (at < 0) return s;
+  const head = s.slice(0, offset + at);
   if (!/\p{L}/u.test(head) || RELATIVE_BEFORE[language].test(head)) return s;
   return head;
 }
@@ -384,7 +425,10 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   s = stripTrigger(s, language);
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
-    s = cutAtEnd(s, TRAILING_FILLERS[language]);
+    const last = LAST_WORD.exec(s.slice(-40));
+    const word = last?.[0].trim() ?? '';
+    // Ending on a sign (an emoticon) or on a word a filler can end on.
+    if (!/^[\p{L}\p{N}]+$/u.test(word) || FILLER_LAST_WORD[language].test(word)) s = cutAtEnd(s, TRAILING_FILLERS[language]);
     s = trimPunctuation(s);
     s = trimPunctuation(stripTrailingRequest(s, language));
     s = cutAtEnd(s, DANGLING_END[language], 1);
