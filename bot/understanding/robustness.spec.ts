@@ -16,6 +16,17 @@ function all(text: string, language: Language): Array<[string, string | null, st
 }
 const one = (text: string, language: Language) => all(text, language)[0];
 
+describe('every fixture set stays whole', () => {
+  // The sets' own specs allow a little headroom; the rules here must not take any of it.
+  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e'])(
+    '%s scores 100 %%',
+    (name) => {
+      const result = score(readCases(resolve(__dirname, 'fixtures', `${name}.jsonl`)));
+      expect(result.bothAccuracy).toBe(1);
+    },
+  );
+});
+
 describe('dev-v2f (fixtures/dev-v2f.jsonl): a blind development set written from CONVENTIONS.md only', () => {
   it('scores it and reports the figures', () => {
     const cases = readCases(resolve(__dirname, 'fixtures', 'dev-v2f.jsonl'));
@@ -448,5 +459,12 @@ describe('closing words (each strips, so the cheap last-word test before the lon
   ] as Array<[string, Language]>)('drops "%s" (%s)', (tail, language) => {
     const text = language === 'en' ? `remind me tomorrow to call the garage ${tail}` : `rappelle-moi demain d'appeler le garage ${tail}`;
     expect(one(text, language)[0]).toBe(language === 'en' ? 'call the garage' : 'appeler le garage');
+  });
+});
+
+describe('guards for the rules above', () => {
+  it('leaves a correct "aujourd\'hui" alone and reads "by 12 noon" as one time', () => {
+    expect(one("rappelle-moi aujourd'hui à 15h de rappeler le garagiste", 'fr')).toEqual(['rappeler le garagiste', '2026-11-23T15:00', null]);
+    expect(all('remind me by 12 noon to send the invoice', 'en')).toEqual([['send the invoice', '2026-11-23T12:00', null]]);
   });
 });

@@ -40,8 +40,8 @@ interface Item {
   day: boolean;
   clock: boolean;
   rec: boolean;
-  /** A clock time and nothing else ("à 13h", "at 1pm"). */
-  bare?: boolean;
+  /** A clock time and nothing else ("à 13h", "at 1pm"): its minutes after midnight, else undefined. */
+  bare?: number;
   /** A weekday and nothing else ("monday", "mercredi"). */
   weekday?: boolean;
 }
@@ -97,7 +97,8 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
     // "Fri, Sep 20", "lundi, 14 mars": a comma alone between day words joins one date; between
     // times ("at 8am, 1pm and 6pm") it lists them.
     const commaOnly = /^[\s,]*$/.test(gap) && (a.day || b.day);
-    if ((/^\s+$/.test(gap) && a.bare && b.bare) || (/^[\s,]+$/.test(gap) && a.weekday && b.weekday)) {
+    // ("by 12 noon" says one time twice.)
+    if ((/^\s+$/.test(gap) && a.bare !== undefined && b.bare !== undefined && a.bare !== b.bare) || (/^[\s,]+$/.test(gap) && a.weekday && b.weekday)) {
       // "à 8h à 13h et à 20h", "at 8am 1pm and 6pm", "monday, wednesday and friday": a list of
       // times or of weekdays, said without a joining word.
       cut = [a.end, b.start];
@@ -177,7 +178,7 @@ export function splitReminders(
     if (untilOf.has(k) || anchor(p)) return;
     const day = !!(p.date || p.weekend);
     const clock = !!(p.time || p.part || p.instant !== undefined);
-    const bare = !!p.time && !day && !p.part && p.instant === undefined;
+    const bare = p.time && !day && !p.part && p.instant === undefined ? p.time.hour * 60 + p.time.minute : undefined;
     const weekday = !!p.fromWeekday && !clock;
     if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false, bare, weekday });
   });

@@ -33,7 +33,7 @@ const MISSPELLINGS: Record<Language, Record<string, string>> = {
   fr: {
     demin: 'demain', dmain: 'demain', demian: 'demain', deman: 'demain', demaine: 'demain', dmn: 'demain', demani: 'demain',
     ojd: "aujourd'hui", auj: "aujourd'hui", ajd: "aujourd'hui", aujd: "aujourd'hui", aujourdhui: "aujourd'hui", aujourdui: "aujourd'hui",
-    aujour: "aujourd'hui", aujourd: "aujourd'hui",
+    aujour: "aujourd'hui",
     samedie: 'samedi', smedi: 'samedi', lundie: 'lundi', mardie: 'mardi', jeudie: 'jeudi', jedi: 'jeudi', vendredie: 'vendredi',
   },
 };
