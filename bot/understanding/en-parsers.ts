@@ -226,6 +226,8 @@ function enDayPartParser(): Parser {
     '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper|work|the\\s+office)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
     '|first\\s+thing(?:\\s+in\\s+the\\s+morning)?';
   return pieceParser('en-day-part', re, (m) => {
+    // "good morning!", "have a good evening": a greeting, not a time.
+    if (/(?:^|[^\p{L}])good\s+$/u.test(before(m, 8))) return null;
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
     if (isAmPm && !/in the (am|pm)$/.test(s)) return null;

@@ -120,6 +120,8 @@ function frDayPartParser(): Parser {
     `|(?:(?:en|[àa]|vers|dans|pour)\\s+(?:la\\s+)?)?(?<q>fin|d[ée]but|milieu)\\s+(?:de\\s+(?:la\\s+)?|d'|du\\s+)(?<qw>${FR_PART_WORD}|journ[ée]e)` +
     `|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le)\\s*)?(?:${FR_PART_WORD})|du\\s+mat)`;
   return pieceParser('fr-day-part', re, (m) => {
+    // "bonne soirée", "bon matin" (Quebec): a greeting, not a time.
+    if (/(?:^|[^\p{L}])bonn?e?\s+$/u.test(before(m, 8))) return null;
     if (m.groups.work) return { part: 'evening', partHour: 18 };
     const s = fold(m.text);
     if (m.groups.q) {

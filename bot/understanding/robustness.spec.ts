@@ -468,3 +468,15 @@ describe('guards for the rules above', () => {
     expect(all('remind me by 12 noon to send the invoice', 'en')).toEqual([['send the invoice', '2026-11-23T12:00', null]]);
   });
 });
+
+describe('greetings and sign-offs', () => {
+  it('reads no time in "good morning" / "bonne soirée" and drops the sign-off', () => {
+    expect(one('good morning! could you please remind me to defrost the fish tonight? thanks so much 😊', 'en')).toEqual(['defrost the fish', '2026-11-23T20:00', null]);
+    expect(one('Hi, could you remind me to book the vet on friday? Kind regards', 'en')[0]).toBe('book the vet');
+    expect(one('remind me to lock the shed tonight ok thanks bye', 'en')[0]).toBe('lock the shed');
+    expect(one('remind me to call the gym tomorrow have a good one', 'en')[0]).toBe('call the gym');
+    expect(one('rappelle-moi de fermer le garage ce soir bonne soirée', 'fr')).toEqual(['fermer le garage', '2026-11-23T20:00', null]);
+    expect(one("Bonjour, j'aimerais que vous me rappeliez de régler la facture jeudi. Cordialement", 'fr')[0]).toBe('régler la facture');
+    expect(one('rappelle-moi demain de rappeler le plombier merci à plus', 'fr')[0]).toBe('rappeler le plombier');
+  });
+});

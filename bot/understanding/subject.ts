@@ -87,6 +87,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|` +
       String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
       // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
+      // Sign-offs: "bye", "kind regards", "have a good one", "love you", "see ya".
+      String.raw`(?:ok\s+)?(?:thanks\s+)?(?:bye(?:\s+bye)?|byee+|cya|see\s+(?:ya|you)(?:\s+later)?|ttyl|ciao|cheerio|(?:kind\s+|best\s+|warm\s+)?regards|cheers|xoxo|have\s+a\s+(?:good|great|nice)\s+(?:one|day|night|evening|weekend)|good\s*night|gn)|` +
       String.raw`eh|hey|innit|aye|lah|leh|lor|ah+|oh+|uh+|um+|(?<!(?:whether|if)(?![\p{L}])[^]*)(?:can\s+)?or\s+not|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
     'iu',
@@ -99,6 +101,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
       String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|` +
+      // Formules de fin : "à plus", "bonne soirée", "cordialement", "bonne nuit".
+      String.raw`(?:merci\s+)?(?:[àa]\s+plus(?:\s+tard)?|a\+|[àa]\s+\+|ciao|salut|bye|bonne\s+(?:soir[ée]e|journ[ée]e|nuit|fin\s+de\s+journ[ée]e|semaine|apr[èe]s[\s-]midi)|bon\s+(?:apr[èe]s[\s-]midi|week-?end|dimanche)|cordialement|bien\s+[àa]\s+(?:toi|vous)|biz)|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
     'iu',
   ),
@@ -110,8 +114,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja)$/i,
-  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh)$/i,
+  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn)$/i,
+  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour)$/iu,
 };
 const LAST_WORD = /[\p{L}\p{N}]+[^\p{L}\p{N}]*$/u;
 
