@@ -173,7 +173,7 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
       if (QUANTITY_AFTER.test(tail)) return null;
       // Texting's "2" for "to" ("tmrw 2 call the bank"): a bare 2 followed by a word is no time.
       if (!prefixed && hour === 2 && /^\s+\p{L}/u.test(tail) && !TIME_CONTEXT_AFTER.test(tail)) return null;
-      const contextual = TIME_CONTEXT_AFTER.test(tail) || /(tonight|tomorrow|today|evening|morning|afternoon|night)\s*$/.test(before(m));
+      const contextual = TIME_CONTEXT_AFTER.test(tail) || /(tonight|tomorrow|tmrw|tmr|2moro|2morrow|today|evening|morning|afternoon|night)\s*$/.test(before(m));
       if (!prefixed && !contextual) return null;
       if (contextual) strong = true;
     }

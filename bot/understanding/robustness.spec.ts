@@ -480,3 +480,11 @@ describe('greetings and sign-offs', () => {
     expect(one('rappelle-moi demain de rappeler le plombier merci à plus', 'fr')[0]).toBe('rappeler le plombier');
   });
 });
+
+describe('typed layout', () => {
+  it('drops brackets a cut date empties, arrows and bullets, and reads a bare hour after "tmrw"', () => {
+    expect(one('remind me (tomorrow) to call the bank', 'en')).toEqual(['call the bank', '2026-11-24T09:00', null]);
+    expect(one('rappel : demain 9h -> appeler la banque', 'fr')).toEqual(['appeler la banque', '2026-11-24T09:00', null]);
+    expect(one('REMIND ME!!! call bank tmrw 11', 'en')).toEqual(['call bank', '2026-11-24T11:00', null]);
+  });
+});

@@ -150,8 +150,10 @@ const DANGLING_END: Record<Language, RegExp> = {
 function collapse(s: string): string {
   // Spaces are merged first: on the long runs left where many spans were cut, "\s+," would be
   // retried from every space of the run (quadratic).
-  return s
-    .replace(/\s+/g, ' ')
+  let t = s.replace(/\s+/g, ' ');
+  // Brackets emptied by a cut date ("remind me (tomorrow) to…").
+  if (/[(\[{]/.test(t)) t = t.replace(/ ?[(\[{] ?[)\]}]/g, '');
+  return t
     .replace(/ ([,.!?;:])/g, '$1')
     .replace(/([,;:])(?=[,.!?;:])/g, '')
     .trim();
@@ -213,7 +215,7 @@ function leftmostMatch(text: string, re: RegExp): number {
 }
 
 function trimPunctuation(s: string): string {
-  return s.replace(/^[\s,.;:!?\-–—"“”«»]+/u, '').replace(/[\s,;:!?\-–—"“”«»]+$/u, '').replace(/\.+$/, '').trim();
+  return s.replace(/^[\s,.;:!?\-–—"“”«»>→•*=]+/u, '').replace(/[\s,;:!?\-–—"“”«»>→•*=]+$/u, '').replace(/\.+$/, '').trim();
 }
 
 /**
