@@ -117,7 +117,19 @@ export const FILLER_LAST_WORD: Record<Language, RegExp> = {
   en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn)$/i,
   fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour)$/iu,
 };
-const LAST_WORD = /[\p{L}\p{N}]+[^\p{L}\p{N}]*$/u;
+/** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
+function isWordUnit(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || (c >= 0xc0 && c < 0x2000 && c !== 0xd7 && c !== 0xf7);
+}
+
+/** The last word of `s` (letters and digits) and whether only signs follow it: a scan from the end. */
+function lastWord(s: string): { word: string; bare: boolean } {
+  let end = s.length;
+  while (end > 0 && !isWordUnit(s.charCodeAt(end - 1))) end--;
+  let start = end;
+  while (start > 0 && isWordUnit(s.charCodeAt(start - 1))) start--;
+  return { word: s.slice(start, end), bare: /^\s*$/.test(s.slice(end)) || /^[\s.!?,]*$/.test(s.slice(end)) };
+}
 
 /** Emoji and their joiners, skin tones and presentation selectors. */
 const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{20E3}]+/gu;
@@ -193,13 +205,16 @@ function cutAtEnd(s: string, re: RegExp, minIndex = 0): string {
 }
 
 const STICKY = new WeakMap<RegExp, RegExp>();
-const WORD_CHAR = /[\p{L}\p{N}']/u;
 
 /**
  * Where the leftmost match of `re` starts in a short text, trying only where a match can start
  * (the text's start, a separator, a word's first letter) with a sticky copy of `re`: an
  * unanchored alternation of many phrases, tried from every character, is the costlier way.
  */
+function isWordOrQuote(c: number): boolean {
+  return c === 39 || isWordUnit(c);
+}
+
 function leftmostMatch(text: string, re: RegExp): number {
   let sticky = STICKY.get(re);
   if (!sticky) {
@@ -207,7 +222,7 @@ function leftmostMatch(text: string, re: RegExp): number {
     STICKY.set(re, sticky);
   }
   for (let i = 0; i < text.length; i++) {
-    if (i > 0 && WORD_CHAR.test(text[i]) && WORD_CHAR.test(text[i - 1])) continue;
+    if (i > 0 && isWordOrQuote(text.charCodeAt(i)) && isWordOrQuote(text.charCodeAt(i - 1))) continue;
     sticky.lastIndex = i;
     if (sticky.test(text)) return i;
   }
@@ -299,8 +314,7 @@ const REQUEST_LAST_WORD: Record<Language, RegExp> = {
 };
 
 function stripTrailingRequest(s: string, language: Language): string {
-  const last = LAST_WORD.exec(s.slice(-40));
-  if (!last || !REQUEST_LAST_WORD[language].test(last[0].replace(/[^\p{L}\p{N}]+$/u, ''))) return s;
+  if (!REQUEST_LAST_WORD[language].test(lastWord(s).word)) return s;
   const from = Math.max(0, s.length - 80);
   let window = s.slice(from);
   let offset = from;
@@ -317,7 +331,17 @@ function stripTrailingRequest(s: string, language: Language): string {
   return head;
 }
 
+/**
+ * Words every request of REQUEST_VERB holds one of: a text with none (most subjects, once the
+ * trigger is gone) skips the longer pattern.
+ */
+const REQUEST_HINT: Record<Language, RegExp> = {
+  en: /(?<![\p{L}])(?:me|us|i|gimme|reminders?|alarm|alert|nudge|forget|remember|reminded|heads)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:me|m'|moi|nous)|rappel|r[ée]veil|alarme|alerte|notif|message|oubli|pr[ée]venue?|averti|signe/iu,
+};
+
 function stripRequest(s: string, language: Language): string {
+  if (!REQUEST_HINT[language].test(s)) return s;
   const m = s.match(REQUEST[language]);
   if (!m) return s;
   // Nothing of its own after the request ("farmers market. remind me"): what came before is the subject.
@@ -431,10 +455,9 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   s = stripTrigger(s, language);
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
-    const last = LAST_WORD.exec(s.slice(-40));
-    const word = last?.[0].trim() ?? '';
+    const last = lastWord(s);
     // Ending on a sign (an emoticon) or on a word a filler can end on.
-    if (!/^[\p{L}\p{N}]+$/u.test(word) || FILLER_LAST_WORD[language].test(word)) s = cutAtEnd(s, TRAILING_FILLERS[language]);
+    if (!last.bare || FILLER_LAST_WORD[language].test(last.word)) s = cutAtEnd(s, TRAILING_FILLERS[language]);
     s = trimPunctuation(s);
     s = trimPunctuation(stripTrailingRequest(s, language));
     s = cutAtEnd(s, DANGLING_END[language], 1);
