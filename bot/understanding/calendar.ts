@@ -88,3 +88,52 @@ export function formatLocal(local: DateTime): string {
   const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
   return `${local.year}-${two(local.month)}-${two(local.day)}T${two(local.hour)}:${two(local.minute)}`;
 }
+
+/** Which part of a month or week is said: "early / début", "mid / mi-", "late / fin". */
+/** A holiday on a fixed date: the next one not in the past (rule 7), at 09:00 unless a time is said. */
+export function fixedHoliday(today: DateTime, month: number, day: number): Ymd {
+  return { year: today.year, month, day, yearImplied: true };
+}
+
+export type Stretch = 'start' | 'mid' | 'end';
+
+/**
+ * "early december" / "début décembre" (the 1st), "mid-december" / "mi-décembre" (the 15th), "late
+ * december" / "fin décembre" (the last day), at 09:00 by rule 2: the next such date (rule 7), or
+ * that of the year said.
+ */
+export function stretchOfMonth(today: DateTime, month: number, stretch: Stretch, year?: number): Ymd {
+  if (stretch === 'end') {
+    if (year) return { year, month, day: new Date(Date.UTC(year, month, 0)).getUTCDate() };
+    return endOfNamedMonth(today, month);
+  }
+  const day = stretch === 'mid' ? 15 : 1;
+  return year ? { year, month, day } : { year: today.year, month, day, yearImplied: true };
+}
+
+/**
+ * "the start of the month" (the next 1st), "mid-month" (the next 15th), "the end of the year"
+ * (31 December), "the start of the year" (the next 1 January).
+ */
+export function stretchOfThis(today: DateTime, unit: 'month' | 'year', stretch: Stretch): Ymd | null {
+  if (unit === 'year') {
+    if (stretch === 'start') return { year: today.year + 1, month: 1, day: 1 };
+    return stretch === 'end' ? { year: today.year, month: 12, day: 31 } : null;
+  }
+  if (stretch === 'start') return ymd(today.startOf('month').plus({ months: 1 }));
+  if (stretch === 'end') return ymd(today.endOf('month'));
+  return today.day < 15 ? { year: today.year, month: today.month, day: 15 } : ymd(today.startOf('month').plus({ months: 1, days: 14 }));
+}
+
+/**
+ * "the beginning of next week" (its Monday), "the middle of next week" (Wednesday), "the end of
+ * next week" (Friday, like "the end of the week"); "the start / middle / end of next month".
+ */
+export function stretchOfNext(today: DateTime, unit: 'week' | 'month', stretch: Stretch): Ymd {
+  if (unit === 'week') {
+    const monday = today.minus({ days: today.weekday - 1 }).plus({ weeks: 1 });
+    return ymd(monday.plus({ days: stretch === 'start' ? 0 : stretch === 'mid' ? 2 : 4 }));
+  }
+  const first = today.startOf('month').plus({ months: 1 });
+  return ymd(stretch === 'start' ? first : stretch === 'mid' ? first.plus({ days: 14 }) : first.endOf('month'));
+}

@@ -11,7 +11,7 @@ import {
 import { after, before, hinted, PieceMatch, pieceParser } from './piece-parser';
 import { DayPart, WhenPiece } from './types';
 import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, fold, placeAlternation, ZONE_ABBREVIATIONS } from './vocabulary';
-import { endOfNamedMonth, ymd } from './calendar';
+import { endOfNamedMonth, fixedHoliday, nextWeekday, Stretch, stretchOfMonth, stretchOfNext, stretchOfThis, ymd } from './calendar';
 
 const AMPM = '(?:\\s?[ap]\\.?\\s?m\\.?(?![\\p{L}])|[ap]\\.?(?![\\p{L}]))';
 const PIVOT = '(?:\\d{1,2}(?:[:.]\\d{2}|h)?|noon|midnight)';
@@ -171,7 +171,9 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
       const tail = after(m);
       if (!prefixed && LABEL_BEFORE_EN.test(before(m))) return null;
       if (QUANTITY_AFTER.test(tail)) return null;
-      const contextual = TIME_CONTEXT_AFTER.test(tail) || /(tonight|tomorrow|today|evening|morning|afternoon|night)\s*$/.test(before(m));
+      // Texting's "2" for "to" ("tmrw 2 call the bank"): a bare 2 followed by a word is no time.
+      if (!prefixed && hour === 2 && /^\s+\p{L}/u.test(tail) && !TIME_CONTEXT_AFTER.test(tail)) return null;
+      const contextual = TIME_CONTEXT_AFTER.test(tail) || /(tonight|tomorrow|tmrw|tmr|2moro|2morrow|today|evening|morning|afternoon|night)\s*$/.test(before(m));
       if (!prefixed && !contextual) return null;
       if (contextual) strong = true;
     }
@@ -195,7 +197,7 @@ const PARTS_EN: Array<[RegExp, DayPart]> = [
   [/morning|\bam$|first thing/, 'morning'],
   [/after (?:dinner|supper)/, 'evening'],
   [/afternoon|arvo|\bpm$|after lunch/, 'afternoon'],
-  [/evening|tonight|tonite|end of (?:the )?(?:work ?)?day|eod/, 'evening'],
+  [/evening|tonight|tonite|end of (?:the )?(?:work ?)?day|eod|after (?:work|the office)/, 'evening'],
   [/night/, 'night'],
   [/lunch/, 'noon'],
 ];
@@ -208,7 +210,7 @@ const QUALIFIED_PART_HOURS_EN: Array<[RegExp, number]> = [
   [/^(?:mid)/, -1],
   [/after lunch/, 14],
   [/after (?:dinner|supper)/, 21],
-  [/end of (?:the )?(?:work ?)?day|eod/, 18],
+  [/end of (?:the )?(?:work ?)?day|eod|after (?:work|the office)/, 18],
   [/late morning/, 11],
   [/early afternoon/, 14],
   [/late afternoon|late arvo/, 17],
@@ -221,9 +223,11 @@ function enDayPartParser(): Parser {
   const re =
     '(?:(?:early|late)\\s+|mid[\\s-])?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+|mid[\\s-])?(?:morning|afternoon|arvo|evening|night|am|pm)' +
     '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|before|over|during|on)\\s+(?:my\\s+|the\\s+)?lunch(?:\\s*break)?' +
-    '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
+    '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper|work|the\\s+office)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
     '|first\\s+thing(?:\\s+in\\s+the\\s+morning)?';
   return pieceParser('en-day-part', re, (m) => {
+    // "good morning!", "have a good evening": a greeting, not a time.
+    if (/(?:^|[^\p{L}])good\s+$/u.test(before(m, 8))) return null;
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
     if (isAmPm && !/in the (am|pm)$/.test(s)) return null;
@@ -245,7 +249,7 @@ function enDayPartParser(): Parser {
 /** "later", "later today", "in a bit": no time the bot could pick; cut from the subject, then asked. */
 function enVagueParser(): Parser {
   const re =
-    '(?:(?:a\\s+(?:bit|little)\\s+)?later(?:\\s+on)?(?:\\s+today|\\s+in\\s+the\\s+day)?|some\\s?time(?:\\s+today)?(?!\\s+(?:ago|later|soon))|at\\s+some\\s+point(?:\\s+today)?|in\\s+a\\s+(?:bit|while|little\\s+while))';
+    '(?:just\\s+now|now\\s+now|(?:later|some\\s?time)\\s+(?:this|in\\s+the)\\s+week|(?:a\\s+(?:bit|little)\\s+)?later(?:\\s+on)?(?:\\s+today|\\s+in\\s+the\\s+day)?|some\\s?time(?:\\s+today)?(?!\\s+(?:ago|later|soon))|at\\s+some\\s+point(?:\\s+today)?|in\\s+a\\s+(?:bit|while|little\\s+while))';
   return pieceParser('en-vague', re, (m) => {
     // "2 hours later" is a delay (read by the duration parser, which then wins as the longer match).
     if (/\d\s*\p{L}*\s*$/u.test(before(m, 12)) && /^later/.test(m.text.toLowerCase())) return null;
@@ -261,7 +265,9 @@ function enCasualDateParser(): Parser {
   const re =
     `(?:(?:on|by|for|until|till|over)\\s+)?(?:the\\s+)?(?:today|${TOMORROW_SPELLINGS}|day\\s+after\\s+tomorrow|` +
     `next\\s+week(?:end)?|this\\s+(?:coming\\s+)?weekend|(?:the\\s+)?weekend|next\\s+month|next\\s+year|end\\s+of\\s+(?:the\\s+)?(?:week|month)` +
-    `|(?:the\\s+)?end\\s+of\\s+(?:the\\s+month\\s+of\\s+)?(?<eom>${EN_MONTH_RE})(?![\\p{L}]))`;
+    `|(?:the\\s+)?end\\s+of\\s+(?:the\\s+month\\s+of\\s+)?(?<eom>${EN_MONTH_RE})(?![\\p{L}]))` +
+    // Indian English "today itself", "tomorrow itself".
+    `(?:\\s+itself)?`;
   return pieceParser('en-casual-date', re, (m, env) => {
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
     const today = env.today;
@@ -283,9 +289,108 @@ function enCasualDateParser(): Parser {
   });
 }
 
+/** "early", "mid", "late", "the start / middle / end of" before a month or "next week / month". */
+function stretchOf(q: string): Stretch {
+  if (/^(?:mid|middle)/.test(q)) return 'mid';
+  return /^(?:late|end)/.test(q) ? 'end' : 'start';
+}
+
+/**
+ * "in december", "early december", "mid-december", "late december", "at the beginning of
+ * december", "the start of next month", "the middle of next week": a month, or a stretch of one,
+ * read with the words that introduce it so none is left in the subject. A month name alone stays
+ * chrono's, which reads it only when introduced ("pick up April" is a name).
+ */
+function enMonthStretchParser(): Parser {
+  const re =
+    `(?:(?:in|during|by|for|until|till|from|at|around|on)\\s+)?(?:the\\s+)?` +
+    `(?:(?<q>early|mid|late|start|beginning|middle|end)(?:\\s+of)?[\\s-]+(?:the\\s+)?(?:month\\s+of\\s+)?` +
+    `(?:(?<m>${EN_MONTH_RE})|(?<rel>next\\s+(?:week|month))|(?<this>(?:(?:the|this)\\s+)?(?:month|year)|the\\s+new\\s+year|next\\s+year))` +
+    `|(?:in|during)\\s+(?:the\\s+month\\s+of\\s+)?(?<m2>${EN_MONTH_RE}))` +
+    `(?:,?\\s+(?<y>\\d{4}))?(?![\\p{L}\\d]|\\s*\\d|\\s+(?:the\\s+)?\\d)`;
+  return pieceParser('en-month-stretch', re, (m, env) => {
+    const stretch = stretchOf((m.groups.q ?? 'start').toLowerCase());
+    const y = m.groups.y ? Number(m.groups.y) : undefined;
+    if (m.groups.rel) return { date: stretchOfNext(env.today, /week/i.test(m.groups.rel) ? 'week' : 'month', stretch) };
+    if (m.groups.this) {
+      const t = m.groups.this.toLowerCase();
+      // "the end of next year" is too far to guess a day; "the start of next year" is 1 January.
+      if (/next/.test(t) && stretch !== 'start') return null;
+      const date = stretchOfThis(env.today, /year/.test(t) ? 'year' : 'month', stretch);
+      return date ? { date } : null;
+    }
+    const month = EN_MONTHS[fold(m.groups.m ?? m.groups.m2 ?? '')];
+    if (!month) return null;
+    return { date: stretchOfMonth(env.today, month, stretch, y) };
+  });
+}
+
+/**
+ * British and Irish "a week today", "a fortnight tomorrow", "two weeks on friday": that many weeks
+ * after the day named, at 09:00 unless a time is said.
+ */
+function enWeeksAfterParser(): Parser {
+  const re =
+    `(?:(?<n>a|one|\\d)\\s+)?(?<u>weeks?|fortnights?)\\s+(?:(?:from|after)\\s+)?(?:(?<base>today|${TOMORROW_SPELLINGS})|(?:on\\s+)?(?<wd>${EN_WEEKDAY_RE}))`;
+  return pieceParser('en-weeks-after', re, (m, env) => {
+    const unit = /^fortnight/i.test(m.groups.u ?? '') ? 2 : 1;
+    const raw = (m.groups.n ?? '').toLowerCase();
+    // "fortnight today" without the article; "week today" alone is no phrase.
+    if (!raw && unit === 1) return null;
+    const n = !raw || raw === 'a' || raw === 'one' ? 1 : Number(raw);
+    if (!(n >= 1 && n <= 9)) return null;
+    let day = env.today;
+    if (m.groups.wd) {
+      const wd = EN_WEEKDAYS[fold(m.groups.wd).replace('.', '')];
+      if (!wd) return null;
+      day = nextWeekday(env.today, wd);
+    } else if (m.groups.base && !/today/i.test(m.groups.base)) day = env.today.plus({ days: 1 });
+    return { date: ymd(day.plus({ weeks: n * unit })) };
+  });
+}
+
+/** "same time tomorrow", "this time next week", "tomorrow at the same time": that day at now's clock time. */
+function enSameTimeParser(): Parser {
+  const same = `(?:at\\s+)?(?:this|the\\s+same|same)\\s+time`;
+  const day = `(?:${TOMORROW_SPELLINGS}|next\\s+week)`;
+  const re = `${same}\\s+(?<d>${day})|(?<d2>${day}),?\\s+${same}`;
+  return pieceParser('en-same-time', re, (m, env) => {
+    const d = (m.groups.d ?? m.groups.d2 ?? '').toLowerCase();
+    const date = ymd(env.today.plus({ days: /week/.test(d) ? 7 : 1 }));
+    return { date, time: { hour: env.now.hour, minute: env.now.minute, clock: 'exact' } };
+  });
+}
+
+/** Holidays on a fixed date, [month, day]. */
+const EN_HOLIDAYS: Array<[RegExp, number, number]> = [
+  [/christmas eve|xmas eve/, 12, 24],
+  [/boxing day/, 12, 26],
+  [/christmas|xmas/, 12, 25],
+  [/new year'?s eve|nye/, 12, 31],
+  [/new year/, 1, 1],
+  [/hallowe'?en/, 10, 31],
+  [/valentine/, 2, 14],
+  [/patrick/, 3, 17],
+];
+
+/**
+ * "on christmas eve", "by new year's day", "on halloween": a holiday on a fixed date, read only
+ * after a word that makes it a date ("buy the christmas presents" keeps its words).
+ */
+function enHolidayParser(): Parser {
+  const re =
+    `(?:on|by|before|until|till|at|over|this|next|come)\\s+(?:the\\s+)?` +
+    `(?<h>christmas\\s+eve|xmas\\s+eve|christmas(?:\\s+day)?|xmas(?:\\s+day)?|boxing\\s+day|new\\s+year'?s\\s+(?:eve|day)|nye|new\\s+year|hallowe'?en|valentine'?s(?:\\s+day)?|st\\.?\\s+patrick'?s(?:\\s+day)?|saint\\s+patrick'?s(?:\\s+day)?)`;
+  return pieceParser('en-holiday', re, (m, env) => {
+    const h = (m.groups.h ?? '').toLowerCase();
+    const found = EN_HOLIDAYS.find(([r]) => r.test(h));
+    return found ? { date: fixedHoliday(env.today, found[1], found[2]) } : null;
+  });
+}
+
 function enWeekdayParser(): Parser {
   const re =
-    `(?:(?:on|by|for|until|till)\\s+)?(?:(?:this\\s+coming|this|next|coming|the\\s+next|the\\s+following|following)\\s+)?` +
+    `(?:(?:on|by|for|until|till)\\s+)?(?:(?:this\\s+coming|this|next|coming|the\\s+next|the\\s+following|following)\\s+|(?<q1>next\\s+week|the\\s+following\\s+week|this\\s+week),?\\s+(?:on\\s+)?)?` +
     `(?<wd>${EN_WEEKDAY_RE})\\.?` +
     `(?:,?\\s+(?:the\\s+)?(?<dom>\\d{1,2})(?:st|nd|rd|th)(?!\\s*(?:of\\s+)?(?:${EN_MONTH_RE})))?` +
     `(?:\\s+(?<q2>(?:of\\s+)?next\\s+week|(?:of\\s+)?this\\s+week|(?:of\\s+)?the\\s+following\\s+week|after\\s+next|week))?`;
@@ -297,7 +402,8 @@ function enWeekdayParser(): Parser {
     if (short && (/\b(the|i|a|in|under)\s+$/.test(before(m)) || /^\s*(?:is|was|shines|down|up)\b/.test(after(m))))
       return null; // "the sun", "I sat"
     let mode: WeekdayMode = 'next';
-    const q2 = (m.groups.q2 ?? '').toLowerCase();
+    // "next week wednesday" is "wednesday next week".
+    const q2 = (m.groups.q2 ?? m.groups.q1 ?? '').toLowerCase();
     if (/next week|following week|^week$/.test(q2)) mode = 'following-week';
     else if (/this week/.test(q2)) mode = 'this-week';
     else if (/after next/.test(q2)) mode = 'week-after-next';
@@ -368,7 +474,7 @@ function enDayOfMonthParser(): Parser {
 
 function enDurationParser(bare: boolean): Parser {
   const re =
-    `(?:(?:in|within|after)\\s+(?:about\\s+|around\\s+|approximately\\s+|another\\s+|like\\s+|just\\s+)?(?<d1>${DURATION_EN})(?:\\s+or\\s+so)?` +
+    `(?:(?:in|within|after)\\s+(?:about\\s+|around\\s+|approximately\\s+|another\\s+|like\\s+|just\\s+)?(?<d1>${DURATION_EN})(?:\\s+or\\s+so|(?:'s|')?\\s+time(?![\\p{L}]))?` +
     `|(?<d2>${DURATION_EN})\\s+(?:from\\s+(?:now|today)|later|time)` +
     (bare ? `|(?:\\+\\s*)?(?<d3>${DURATION_EN})` : '') +
     ')';
@@ -387,7 +493,8 @@ function enZoneParser(): Parser[] {
   const abbr = pieceParser(
     'en-zone-abbr',
     `(?<abbr>${Object.keys(ZONE_ABBREVIATIONS).join('|')})`,
-    (m) => ({ zone: ZONE_ABBREVIATIONS[m.groups.abbr ?? ''] }),
+    // A zone follows the time it qualifies ("3pm PST", "in CET"); "my PT exercises" is no zone.
+    (m) => (/(?:\d|[ap]\.?m\.?|noon|midnight|o'?clock|\bin|\btime)\s*$/i.test(before(m)) ? { zone: ZONE_ABBREVIATIONS[m.groups.abbr ?? ''] } : null),
     'u',
   );
   // "6pm eastern", "at 9 pacific": the region words alone, only right after a time.
@@ -420,8 +527,16 @@ const EN_HINTS = {
   // Weekday names and their short forms start a word ("month" and "sunny" hold none).
   weekday: new RegExp(`(?<![\\p{L}])(?:${EN_WEEKDAY_RE})`, 'iu'),
   casualDate: /today|tom|tmr|2mo|2mr|week|month|year|end\s+of/i,
-  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing/iu,
-  vague: /later|some|in\s+a\s/i,
+  weeksAfter: /(?:week|fortnight)s?\s+(?:(?:from|after)\s+)?(?:today|tom|tmr|2m|on\s|mon|tue|wed|thu|fri|sat|sun)/i,
+  sameTime: /(?:this|same)\s+time/i,
+  holiday: /christmas|xmas|boxing|new\s+year|nye|hallowe|valentine|patrick/i,
+  // A month name or "week" / "month" / "year" as whole words, and a word that introduces them.
+  monthStretch: [
+    new RegExp(`(?<![\\p{L}])(?:${EN_MONTH_RE}|week|month|year)(?![\\p{L}])`, 'iu'),
+    /(?<![\p{L}])(?:in|during|early|mid|late|start|beginning|middle|end)(?![\p{L}])/iu,
+  ],
+  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing|after\s+(?:work|the\s+office)/iu,
+  vague: /later|some|in\s+a\s|now\s+now|just\s+now/i,
   time: /\d|noon|midnight|midday|mid[\s-]day/i,
 };
 
@@ -439,6 +554,10 @@ export function englishParsers(bareDurations: boolean): Parser[] {
     hinted(enDayOfMonthParser(), EN_HINTS.dayOfMonth),
     hinted(enWeekdayParser(), EN_HINTS.weekday),
     hinted(enCasualDateParser(), EN_HINTS.casualDate),
+    hinted(enMonthStretchParser(), EN_HINTS.monthStretch),
+    hinted(enHolidayParser(), EN_HINTS.holiday),
+    hinted(enSameTimeParser(), EN_HINTS.sameTime),
+    hinted(enWeeksAfterParser(), EN_HINTS.weeksAfter),
     hinted(enDayPartParser(), EN_HINTS.dayPart),
     hinted(enVagueParser(), EN_HINTS.vague),
     hinted(enTimeParser(), EN_HINTS.time),

@@ -1,5 +1,5 @@
 import type { Parser } from 'chrono-node';
-import { endOfNamedMonth, ymd } from './calendar';
+import { endOfNamedMonth, fixedHoliday, Stretch, stretchOfMonth, stretchOfNext, stretchOfThis, ymd } from './calendar';
 import { DURATION_FR } from './duration';
 import { before, hinted, pieceParser } from './piece-parser';
 import { durationPiece, ordinalDayPiece, relativeMonthDayPiece, weekdayPiece, WeekdayMode, zonePiece } from './shared-pieces';
@@ -8,18 +8,18 @@ import { fold, FR_MONTH_RE, FR_MONTHS, FR_ORDINALS, FR_WEEKDAY_RE, FR_WEEKDAYS, 
 
 const AFTER_HOUR =
   `et\\s+quart|et\\s+demie?|moins\\s+(?:le\\s+)?quart|moins\\s+\\d{1,2}(?:\\s+minutes?)?|\\d\\s+quarts|` +
-  `pass[ée]e?s?\\s+de\\s+\\d{1,2}\\s+minutes?|et\\s+\\d{1,2}(?:\\s+minutes?)?|\\d{1,2}(?:\\s+minutes?)?(?!\\s*(?:h(?![\\p{L}])|heures?(?!\\s+(?:de\\s|d'|du\\s|des\\s))|jours?|min))`;
+  `pass[ée]e?s?\\s+de\\s+\\d{1,2}\\s+minutes?|et\\s+\\d{1,2}(?:\\s+minutes?)?|\\d{1,2}(?:\\s*mn|\\s+minutes?)?(?!\\s*(?:h(?![\\p{L}])|heures?(?!\\s+(?:de\\s|d'|du\\s|des\\s))|jours?|min))`;
 const TIME_FR =
-  `(?:(?:[àa]|vers(?:\\s+les)?|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ|sur\\s+les\\s+coups\\s+de)\\s+){0,3}` +
+  `(?:(?:[àa]|vers(?:\\s+les)?|pour|d[èe]s|avant|jusqu'[àa]|autour\\s+de|aux\\s+alentours\\s+de|environ|sur\\s+les?\\s+coups?\\s+de)\\s+){0,3}` +
   `(?:(?:midi|minuit)(?:\\s+(?:${AFTER_HOUR}))?` +
   `|\\d{1,2}\\s*(?:h|heures?)(?:\\s*(?:${AFTER_HOUR}))?` +
-  `|\\d{1,2}:\\d{2})` +
+  `|\\d{1,2}:\\d{2}|(?<=(?:[àa]|vers)\\s+)\\d{1,2}\\.\\d{2})` +
   `(?:\\s+(?:pile|pr[ée]cises?|tapantes?))?`;
 
 /** Reads a French time phrase. clock 'fr' = 24-hour reading unless a day part says otherwise. */
 export function readFrenchTime(raw: string): { hour: number; minute: number; clock: 'exact' | 'fr'; midnight?: boolean } | null {
   let s = fold(raw).replace(/\s+/g, ' ').trim();
-  s = s.replace(/^(?:(?:a|vers(?: les)?|pour|des|avant|jusqu'a|autour de|aux alentours de|environ|sur les coups de) )+/, '');
+  s = s.replace(/^(?:(?:a|vers(?: les)?|pour|des|avant|jusqu'a|autour de|aux alentours de|environ|sur les? coups? de) )+/, '');
   s = s.replace(/ (?:pile|precises?|tapantes?)$/, '');
   let hour: number;
   let base: 'midi' | 'minuit' | 'num';
@@ -29,7 +29,7 @@ export function readFrenchTime(raw: string): { hour: number; minute: number; clo
     base = m[1] as 'midi' | 'minuit';
     hour = base === 'midi' ? 12 : 0;
     rest = m[2];
-  } else if ((m = s.match(/^(\d{1,2}):(\d{2})$/))) {
+  } else if ((m = s.match(/^(\d{1,2})[:.](\d{2})$/))) {
     const h = Number(m[1]);
     const min = Number(m[2]);
     if (h > 23 || min > 59) return null;
@@ -49,7 +49,7 @@ export function readFrenchTime(raw: string): { hour: number; minute: number; clo
   else if (/^moins (?:le )?quart$/.test(rest)) delta = -15;
   else if ((m = rest.match(/^moins (\d{1,2})(?: minutes?)?$/))) delta = -Number(m[1]);
   else if ((m = rest.match(/^(\d) quarts$/))) delta = 15 * Number(m[1]);
-  else if ((m = rest.match(/^(?:passee?s? de |et )?(\d{1,2})(?: minutes?)?$/))) delta = Number(m[1]);
+  else if ((m = rest.match(/^(?:passee?s? de |et )?(\d{1,2})(?: ?mn| minutes?)?$/))) delta = Number(m[1]);
   else return null;
   if (Math.abs(delta) > 59) return null;
   let total = hour * 60 + delta;
@@ -66,7 +66,8 @@ export function readFrenchTime(raw: string): { hour: number; minute: number; clo
 function frTimeParser(): Parser {
   return pieceParser('fr-time', TIME_FR, (m) => {
     // "pendant 2 heures", "il y a 3 heures", "toutes les 2 heures" are spans, not clock times.
-    if (/(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/.test(before(m))) return null;
+    // "à partir de 16h" is the start, though.
+    if (/(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/.test(before(m)) && !/partir\s+de\s+$/.test(before(m))) return null;
     const r = readFrenchTime(m.text);
     if (!r) return null;
     return { time: { hour: r.hour, minute: r.minute, clock: r.clock, ...(r.midnight ? { midnight: true } : {}) } };
@@ -113,10 +114,15 @@ function frPartOf(word: string): DayPart | 'day' {
 function frDayPartParser(): Parser {
   const re =
     // "à soir" is Quebec French for "ce soir".
-    `(?:[àa]\\s+soir|[àa]\\s+la\\s+premi[èe]re\\s+heure` +
+    `(?:[àa]\\s+soir|[àa]\\s+la\\s+premi[èe]re\\s+heure|de\\s+bonne\\s+heure|au\\s+petit\\s+matin` +
+    // "après le boulot", "en sortant du travail": the end of the working day, like "en fin de journée".
+    `|(?<work>(?:juste\\s+)?apr[èe]s\\s+(?:le\\s+|mon\\s+)?(?:boulot|travail|taf|bureau)|en\\s+(?:sortant|rentrant)\\s+du\\s+(?:boulot|travail|taf|bureau))` +
     `|(?:(?:en|[àa]|vers|dans|pour)\\s+(?:la\\s+)?)?(?<q>fin|d[ée]but|milieu)\\s+(?:de\\s+(?:la\\s+)?|d'|du\\s+)(?<qw>${FR_PART_WORD}|journ[ée]e)` +
     `|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le)\\s*)?(?:${FR_PART_WORD})|du\\s+mat)`;
   return pieceParser('fr-day-part', re, (m) => {
+    // "bonne soirée", "bon matin" (Quebec): a greeting, not a time.
+    if (/(?:^|[^\p{L}])bonn?e?\s+$/u.test(before(m, 8))) return null;
+    if (m.groups.work) return { part: 'evening', partHour: 18 };
     const s = fold(m.text);
     if (m.groups.q) {
       const q = fold(m.groups.q);
@@ -125,7 +131,7 @@ function frDayPartParser(): Parser {
       const part: DayPart = which === 'day' ? (q === 'debut' ? 'morning' : q === 'milieu' ? 'noon' : 'evening') : which;
       return hour === undefined ? { part } : { part, partHour: hour };
     }
-    const part = /premiere heure|du mat/.test(s) ? 'morning' : (frPartOf(s) as DayPart);
+    const part = /premiere heure|du mat|bonne heure|petit matin/.test(s) ? 'morning' : (frPartOf(s) as DayPart);
     const piece: WhenPiece = { part };
     if (/^(ce|cet|cette)\b|^a soir$/.test(s)) piece.partToday = true;
     return piece;
@@ -156,13 +162,13 @@ function frMealParser(): Parser {
     `|(?:au|pour\\s+le|pendant\\s+le)\\s+(?<au>d[îi]ner|souper)` +
     `|(?:[àa]\\s+|pendant\\s+)(?:la\\s+|ma\\s+)pause\\s+(?:d[ée]jeuner|d[ée]j|de\\s+midi)|(?:[àa]\\s+la\\s+)?mi[\\s-]journ[ée]e` +
     // Belgian and Swiss "sur le temps de midi", "à l'heure de midi": the lunch break, noon.
-    `|(?:(?:[àa]|sur|pendant|durant|pour)\\s+)?(?:le\\s+temps|l'heure)\\s+de\\s+midi`;
+    `|(?:(?:[àa]|sur|pendant|durant|pour)\\s+)?(?:le\\s+temps|l'heure)\\s+d[eu]\\s+midi`;
   return pieceParser('fr-meal', re, (m, env) => {
     const noonDinner = NOON_DINNER_ZONES.has(env.zone);
     if (m.groups.au) {
       // "au dîner" is a time only where it can be one: right after the trigger or a day word,
       // not inside a subject ("inviter Paul au dîner").
-      if (!/(?:moi|rappeler|demain|ce|aujourd'hui|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\s*$/.test(before(m))) return null;
+      if (!/(?:moi|rappeler|rappel|demain|ce|aujourd'hui|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\s*$/.test(before(m))) return null;
     }
     const atMeal = fold(m.groups.at ?? m.groups.au ?? '');
     if (!m.groups.meal) {
@@ -179,7 +185,7 @@ function frMealParser(): Parser {
 /** "tout à l'heure", "plus tard": no time the bot could pick; cut from the subject, then asked. */
 function frVagueParser(): Parser {
   const re =
-    `(?:tout\\s+[àa]\\s+l'heure|(?:un\\s+peu\\s+)?plus\\s+tard(?:\\s+dans\\s+la\\s+journ[ée]e|\\s+aujourd'hui)?|tant[ôo]t|dans\\s+un\\s+(?:moment|petit\\s+moment)|d'ici\\s+peu)`;
+    `(?:tout\\s+[àa]\\s+l'heure|(?:plus\\s+tard\\s+)?(?:dans\\s+la|cette)\\s+semaine|(?:un\\s+peu\\s+)?plus\\s+tard(?:\\s+dans\\s+la\\s+journ[ée]e|\\s+aujourd'hui)?|tant[ôo]t|dans\\s+un\\s+(?:moment|petit\\s+moment)|d'ici\\s+peu)`;
   return pieceParser('fr-vague', re, () => ({ vague: true }));
 }
 
@@ -206,6 +212,85 @@ function frCasualDateParser(): Parser {
     if (m.groups.eom) return { date: endOfNamedMonth(today, FR_MONTHS[fold(m.groups.eom)]) };
     if (/fin (?:de |du |de ce )mois/.test(s)) return { date: ymd(today.endOf('month')) };
     return null;
+  });
+}
+
+/**
+ * "en décembre", "début janvier", "mi-décembre", "à la mi-janvier", "courant mars", "au mois
+ * d'août", "au début du mois prochain", "en début de semaine prochaine": a month, or a stretch of
+ * one, read with the words that introduce it so none is left in the subject.
+ */
+function frMonthStretchParser(): Parser {
+  const re =
+    `(?:(?:en|au|[àa]\\s+la|dans\\s+le|vers\\s+la|vers\\s+le|pour\\s+la|pour\\s+le|d[èe]s\\s+le|d[èe]s\\s+la|jusqu'[àa]\\s+la|jusqu'au|la|le)\\s+)?` +
+    `(?:(?<q>d[ée]but|mi|milieu|fin|courant)(?:\\s+(?:du\\s+mois\\s+)?(?:de\\s+(?:la\\s+)?|d'\\s*|du\\s+)?|\\s*-\\s*)` +
+    `(?:(?<m>${FR_MONTH_RE})|(?<rel>(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain)|(?<this>ann[ée]e|(?:l'|cette\\s+)ann[ée]e|mois(?!\\s+(?:(?:de\\s+|d'\\s*)(?:${FR_MONTH_RE})|prochain)))(?!\\s+prochaine?))` +
+    `|(?:(?:en|courant)\\s+|(?:au|pendant\\s+le|dans\\s+le)\\s+mois\\s+(?:de\\s+|d'\\s*))(?<m2>${FR_MONTH_RE}))` +
+    `(?:\\s+(?<y>\\d{4}))?(?![\\p{L}\\d]|\\s*\\d)`;
+  return pieceParser('fr-month-stretch', re, (m, env) => {
+    const q = fold(m.groups.q ?? 'debut');
+    const stretch: Stretch = /^(?:mi|milieu)$/.test(q) ? 'mid' : q === 'fin' ? 'end' : 'start';
+    const y = m.groups.y ? Number(m.groups.y) : undefined;
+    if (m.groups.this) {
+      const date = stretchOfThis(env.today, /ann/.test(fold(m.groups.this)) ? 'year' : 'month', stretch);
+      return date ? { date } : null;
+    }
+    if (m.groups.rel) {
+      const week = /semaine/.test(m.groups.rel);
+      // "la fin de semaine prochaine" is next weekend in Quebec: left to the casual parser.
+      if (week && stretch === 'end') return null;
+      return { date: stretchOfNext(env.today, week ? 'week' : 'month', stretch) };
+    }
+    const month = FR_MONTHS[fold(m.groups.m ?? m.groups.m2 ?? '')];
+    if (!month) return null;
+    return { date: stretchOfMonth(env.today, month, stretch, y) };
+  });
+}
+
+/** Holidays on a fixed date, [month, day] (folded names). */
+const FR_HOLIDAYS: Array<[RegExp, number, number]> = [
+  [/sylvestre|reveillon du nouvel an|31 decembre/, 12, 31],
+  [/jour de l'an|nouvel an|premier de l'an/, 1, 1],
+  [/noel/, 12, 25],
+  [/toussaint/, 11, 1],
+  [/halloween/, 10, 31],
+  [/valentin/, 2, 14],
+];
+
+/**
+ * "à Noël", "la veille de Noël", "le jour de l'an", "à la Saint-Sylvestre", "pour la Toussaint":
+ * a holiday on a fixed date, read only after a word that makes it a date ("les cadeaux de Noël"
+ * keep their words). "La veille de" is the day before, "le lendemain de" the day after.
+ */
+function frHolidayParser(): Parser {
+  const re =
+    `(?:(?:[àa]|avant|d'ici|jusqu'[àa]|d[èe]s|le\\s+jour\\s+de|le\\s+soir\\s+de|le\\s+matin\\s+de|(?<veille>la\\s+veille\\s+(?:de|du))|(?<lendemain>le\\s+lendemain\\s+(?:de|du)))\\s+)` +
+    `(?:la\\s+|le\\s+|l')?(?<h>no[ëe]l|saint[- ]sylvestre|st[- ]sylvestre|jour\\s+de\\s+l'an|nouvel\\s+an|toussaint|halloween|saint[- ]valentin|st[- ]valentin)` +
+    // "le jour de l'an" is a date by itself.
+    `|(?:le\\s+)?(?<h2>jour\\s+de\\s+l'an)`;
+  return pieceParser('fr-holiday', re, (m, env) => {
+    const h = fold(m.groups.h ?? m.groups.h2 ?? '').replace(/-/g, ' ');
+    const found = FR_HOLIDAYS.find(([r]) => r.test(h));
+    if (!found) return null;
+    const date = fixedHoliday(env.today, found[1], found[2]);
+    const shift = m.groups.veille ? -1 : m.groups.lendemain ? 1 : 0;
+    if (!shift) return { date };
+    // The day before or after the holiday's next occurrence (rule 7 picks that occurrence's year).
+    const year = Date.UTC(env.today.year, found[1] - 1, found[2]) < Date.UTC(env.today.year, env.today.month - 1, env.today.day) ? env.today.year + 1 : env.today.year;
+    const d = new Date(Date.UTC(year, found[1] - 1, found[2] + shift));
+    return { date: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() } };
+  });
+}
+
+/** "demain même heure", "à la même heure demain", "la semaine prochaine à la même heure": that day at now's clock time. */
+function frSameTimeParser(): Parser {
+  const same = `(?:[àa]\\s+)?(?:la\\s+)?m[êe]me\\s+heure`;
+  const day = `(?:demain|la\\s+semaine\\s+prochaine)`;
+  const re = `${same}\\s+(?<d>${day})|(?<d2>${day}),?\\s+${same}`;
+  return pieceParser('fr-same-time', re, (m, env) => {
+    const d = fold(m.groups.d ?? m.groups.d2 ?? '');
+    const date = ymd(env.today.plus({ days: /semaine/.test(d) ? 7 : 1 }));
+    return { date, time: { hour: env.now.hour, minute: env.now.minute, clock: 'exact' } };
   });
 }
 
@@ -314,9 +399,16 @@ const FR_HINTS = {
   dayOfMonth: /le|du/i,
   weekday: new RegExp(FR_WEEKDAY_RE, 'i'),
   casualDate: /aujourd|ce\s+jour|journ|demain|semaine|mois|ann|week|fin/i,
-  dayPart: /mat|apr|soir|nuit|premi|journ/i,
-  meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|de\s+midi/i,
-  vague: /heure|tard|tant|moment|peu/i,
+  sameTime: /m[êe]me\s+heure/i,
+  holiday: /no[ëe]l|sylvestre|l'an|nouvel|toussaint|halloween|valentin/i,
+  // A month name, "semaine", "mois" or "année" as whole words, and a word that introduces them.
+  monthStretch: [
+    new RegExp(`(?<![\\p{L}])(?:${FR_MONTH_RE}|semaine|mois|ann[ée]e)(?![\\p{L}])`, 'iu'),
+    /(?<![\p{L}])(?:en|mi|milieu|d[ée]but|fin|courant|mois)(?![\p{L}])/iu,
+  ],
+  dayPart: /mat|apr|soir|nuit|premi|journ|bonne\s+heure|sortant|rentrant/i,
+  meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|d[eu]\s+midi/i,
+  vague: /heure|tard|tant|moment|peu|semaine/i,
   time: /\d|midi|minuit/i,
   digit: /\d/,
 };
@@ -331,6 +423,9 @@ export function frenchParsers(bareDurations: boolean): Parser[] {
     hinted(frDayOfMonthParser(), FR_HINTS.dayOfMonth),
     hinted(frWeekdayParser(), FR_HINTS.weekday),
     hinted(frCasualDateParser(), FR_HINTS.casualDate),
+    hinted(frMonthStretchParser(), FR_HINTS.monthStretch),
+    hinted(frHolidayParser(), FR_HINTS.holiday),
+    hinted(frSameTimeParser(), FR_HINTS.sameTime),
     hinted(frDayPartParser(), FR_HINTS.dayPart),
     hinted(frMealParser(), FR_HINTS.meal),
     hinted(frVagueParser(), FR_HINTS.vague),

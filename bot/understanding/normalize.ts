@@ -1,4 +1,5 @@
 import { Language } from './types';
+import { dateWordFor } from './typos';
 
 /**
  * Text rewritten for parsing (number words as digits, one kind of apostrophe and space) together
@@ -209,8 +210,8 @@ const NUMBER_STARTS: Record<Language, Set<string>> = {
 };
 
 /**
- * Rewrites number words as digits and evens out apostrophes and spaces, keeping a map back to
- * the original text. Only cardinal numbers are rewritten; ordinals ("third", "premier") are left
+ * Rewrites number words as digits, misspelt date words as the words they stand for, and evens
+ * out apostrophes and spaces, keeping a map back to the original text. Only cardinal numbers are rewritten; ordinals ("third", "premier") are left
  * to the date parsers.
  */
 export function normalize(original: string, lang: Language): NormalizedText {
@@ -233,7 +234,20 @@ export function normalize(original: string, lang: Language): NormalizedText {
   for (let i = 0; i < tokens.length; i++) {
     // Most words are no number: a set lookup settles them before the full reading.
     const lower = tokens[i].word.toLowerCase();
-    if (!starts_.has(ASCII.test(lower) ? lower : foldWord(lower))) continue;
+    if (!starts_.has(ASCII.test(lower) ? lower : foldWord(lower))) {
+      // A date word misspelt ("wensday", "demin", "ojd") is read as the word it stands for.
+      const fixed = dateWordFor(lower, lang);
+      if (!fixed) continue;
+      const t = tokens[i];
+      copyUpTo(t.start);
+      for (let k = 0; k < fixed.length; k++) {
+        text += fixed[k];
+        starts.push(t.start);
+        ends.push(t.end);
+      }
+      cursor = t.end;
+      continue;
+    }
     const num = readNumber(tokens, i, base, lang);
     if (!num) continue;
     const first = tokens[i];

@@ -24,6 +24,8 @@ export interface RepeatMarker {
   /** 'MO', '1SA', '-1FR'. */
   byDay?: string[];
   byMonthDay?: number[];
+  /** "sauf le dimanche", "except sundays": the days a repetition said elsewhere leaves out. */
+  except?: boolean;
   /** The day part a repetition names ("tous les soirs", "every morning"). */
   part?: DayPart;
   count?: number;
@@ -161,11 +163,13 @@ const EN_PATTERNS: Pattern[] = [
   ),
   // "the 5th of every month", "the last day of each month", "every month on the 5th", "monthly on the 1st".
   pattern(/every|each|monthly/i, 
-    `(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:every|each)\\s+month` +
+    // "every 15th and last day of the month": "every" before the days makes "the month" a habit.
+    `(?:every|each)\\s+(?:the\\s+)?(?<d5>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:the|every|each)\\s+month` +
+    `|(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:every|each)\\s+month` +
       `|(?:every|each)\\s+month\\s+on\\s+the\\s+(?<d2>${EN_DAYNUM_LIST})|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM_LIST})` +
       `|(?:every|each)\\s+(?:the\\s+)?(?<d4>\\d{1,2}(?:st|nd|rd|th))(?!\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}]))`,
     (g) => {
-      const days = dayList(g.d ?? g.d2 ?? g.d3 ?? g.d4 ?? '', (raw) => {
+      const days = dayList(g.d5 ?? g.d ?? g.d2 ?? g.d3 ?? g.d4 ?? '', (raw) => {
         const t = raw.replace(/(\d+)(?:st|nd|rd|th)$/, '$1');
         return EN_ORDINALS[t] ?? Number(t);
       });
@@ -195,6 +199,22 @@ const EN_PATTERNS: Pattern[] = [
     if (!byDay.length) return null;
     const interval = g.n ? Number(g.n) : g.other ? 2 : 1;
     return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}) };
+  }),
+  // "… every morning at 7 except sundays": the exception said apart from its repetition.
+  pattern(/except|but\s+not|apart\s+from|other\s+than|exclud/i,
+    `(?:except|but\\s+not|apart\\s+from|other\\s+than|excluding)\\s+(?:on\\s+)?(?:the\\s+)?(?<ex>week-?\\s?ends?|${EN_WD_LIST})`,
+    (g) => {
+      const r = except(g.ex ?? '', EN_WEEKDAYS);
+      return r ? { ...r, except: true } : null;
+    },
+  ),
+  // "every weeknight", "on weeknights": weekdays, in the evening.
+  pattern(/week\s?night/i, `(?:(?:every|each|on)\\s+)?week\\s?nights?`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE, part: 'evening' })),
+  // "sunday nights", "on friday evenings": a weekday with a plural day part is a habit at that part.
+  pattern(/day\s+(?:morning|afternoon|evening|night)s/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s?(?:\\s*(?:,|and|&|or)\\s*(?:${EN_WD_FULL})s?)*)\\s+(?<p>mornings|afternoons|evenings|nights)(?![\\p{L}])`, (g) => {
+    const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
+    const part = partOf(g.p ?? '');
+    return byDay.length && part ? { kind: 'freq', freq: 'WEEKLY', byDay, part } : null;
   }),
   // "mondays", "on tuesdays and thursdays": a plural weekday is a habit.
   pattern(/days/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s(?:\\s*(?:,|and|&|or)\\s*(?:on\\s+)?(?:${EN_WD_FULL})s)*)`, (g) => {
@@ -240,9 +260,9 @@ const EN_PATTERNS: Pattern[] = [
   // "twice a day", "3 times a day": daily, at the times said.
   pattern(/twice|times/i, `(?:twice|(?:\\d+)\\s+times)\\s+(?:a|per|every)\\s+day|twice\\s+daily`, () => ({ kind: 'freq', freq: 'DAILY' })),
   // Ends: "for 5 days", "for the next 3 weeks", "10 times", "until".
-  pattern(/for|times/i, `for\\s+(?:the\\s+next\\s+)?(?<n>\\d+|a|one)\\s+(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times(?!\\s+(?:a|per|every)\\s)`, (g) => {
+  pattern(/for|times/i, `for\\s+(?:the\\s+(?:next|following|coming)\\s+(?=(?:\\d+\\s+)?(?:day|week|month)))?(?<n>\\d+|a|one|(?<=next\\s+|following\\s+|coming\\s+))\\s*(?<u>day|week|month|year)s?|(?<t>\\d+)\\s+times(?!\\s+(?:a|per|every)\\s)`, (g) => {
     if (g.t) return { kind: 'count', count: Number(g.t), countUnit: 'times' };
-    const n = /^(?:a|one)$/i.test(g.n ?? '') ? 1 : Number(g.n);
+    const n = /^(?:a|one|)$/i.test(g.n ?? '') ? 1 : Number(g.n);
     return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
   }),
   pattern(/until|till|through|up\s+to/i, `until|till|through|up\\s+to\\s+and\\s+including`, () => ({ kind: 'until' })),
@@ -285,6 +305,19 @@ const FR_PATTERNS: Pattern[] = [
     `(?:tous\\s+les\\s+jours|chaque\\s+jour|quotidiennement)\\s*,?\\s+(?:sauf|except[ée]|hormis|[àa]\\s+part)\\s+(?:le\\s+|les\\s+)?(?<ex>week-?\\s?ends?|fins?\\s+de\\s+semaine|${FR_WD_LIST})`,
     (g) => except(g.ex ?? '', FR_WEEKDAYS),
   ),
+  // "… tous les matins à 7h sauf le dimanche": the exception said apart from its repetition.
+  pattern(/sauf|except|hormis|[àa]\s+part/i,
+    `(?:sauf|except[ée]|hormis|[àa]\\s+part)\\s+(?:le\\s+|les\\s+)?(?<ex>week-?\\s?ends?|fins?\\s+de\\s+semaine|${FR_WD_LIST})`,
+    (g) => {
+      const r = except(g.ex ?? '', FR_WEEKDAYS);
+      return r ? { ...r, except: true } : null;
+    },
+  ),
+  // "tous les soirs de la semaine", "chaque matin de la semaine": weekdays, at that part of the day.
+  pattern(/semaine/i, `(?:tous\\s+les|chaque)\\s+(?<p>matins?|soirs?|midis?|apr[èe]s[\\s-]midis?)\\s+de\\s+(?:la\\s+)?semaine`, (g) => {
+    const part = partOf(g.p ?? '');
+    return part ? { kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE, part } : null;
+  }),
   // "en semaine", "du lundi au vendredi", "tous les jours de la semaine", "les jours ouvrables".
   pattern(/semaine|ouvr|lundi|travail/i, 
     `(?:tous\\s+les\\s+jours|chaque\\s+jour)\\s+(?:de\\s+(?:la\\s+)?semaine|ouvr(?:ables?|[ée]s?))|en\\s+semaine|du\\s+lundi\\s+au\\s+vendredi` +
@@ -371,11 +404,21 @@ const FR_PATTERNS: Pattern[] = [
  * (an end, "for 5 days" or "jusqu'au", only counts beside one).
  */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon/i,
-  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d/i,
+  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|week\s?nights?|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:day|week)\s?(?:morning|afternoon|evening|night)s|week\s?night|except|apart\s+from|other\s+than|excluding|but\s+not|for\s+(?:the\s+)?(?:next|following|coming)/i,
+  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d|(?:pendant|durant)\s+(?:les\s+)?\d/i,
 };
 
+const ATTRIBUTIVE_ADVERB = /^(?:daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|yearly|annual|annually)$/i;
+/** "a daily reminder", "a weekly alarm": the adverb is the reminder's own repetition. */
+const REMINDER_AFTER = /^\s+(?:reminders?|alarms?|alerts?|nudges?|pings?|notifications?)(?![\p{L}])/iu;
+const NAMING_BEFORE = /(?:^|[^\p{L}])(?:the|my|your|our|his|her|their|its|a|an|this|that)\s+$/iu;
+/** A time of day said in the message: with one, "for 5 days" / "pendant 5 jours" is a daily habit. */
+const CLOCK_SAID = /\d\s*(?:h(?![\p{L}])|heures?|am|pm|a\.m|p\.m|:\d\d)|(?<![\p{L}])(?:at|[àa])\s+\d|noon|midi|morning|matin|evening|soir|night|nuit/iu;
+/** The first word of an end that can make a habit ("pour 3 jours" is rather how long a thing lasts). */
+const END_WORD = /^(?:for|pendant|durant)(?=\s)/i;
+
 /** The repetition markers in the normalized text, left to right, without overlaps (longest first). */
+
 export function findRepeats(text: string, language: Language): RepeatMarker[] {
   if (!HINT[language].test(text)) return [];
   const found: RepeatMarker[] = [];
@@ -383,6 +426,13 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
     if (!p.hint.test(text)) continue;
     p.re.lastIndex = 0;
     for (const m of text.matchAll(p.re)) {
+      // "the weekly report", "my daily walk": the adverb names a thing, not a repetition.
+      if (
+        ATTRIBUTIVE_ADVERB.test(m[0]) &&
+        NAMING_BEFORE.test(text.slice(Math.max(0, m.index! - 8), m.index!)) &&
+        !REMINDER_AFTER.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 16))
+      )
+        continue;
       const built = p.build(m.groups ?? {}, m[0]);
       if (!built) continue;
       found.push({ start: m.index!, end: m.index! + m[0].length, ...built });
@@ -402,8 +452,18 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
     if (out.length && f.start < out[out.length - 1].end) continue;
     out.push(f);
   }
-  // An end ("for 5 days", "10 times", "until") only counts beside a repetition.
-  if (!out.some((f) => f.kind === 'freq')) return [];
+  // "take the antibiotic at 8am for 5 days", "à 8h pendant une semaine": an end in days or weeks
+  // with a time of day and no repetition said is a daily habit. Its first word stands for the
+  // repetition (the two markers stay adjacent, so the blanked text keeps its length).
+  if (!out.some((f) => f.kind === 'freq')) {
+    const end = out.find((f) => f.kind === 'count' && (f.countUnit === 'days' || f.countUnit === 'weeks'));
+    const word = end && END_WORD.exec(text.slice(end.start, end.end));
+    if (!end || !word || !CLOCK_SAID.test(text)) return [];
+    out.splice(out.indexOf(end), 0, { start: end.start, end: end.start + word[0].length, kind: 'freq', freq: 'DAILY' });
+    end.start += word[0].length;
+  }
+  // An end ("for 5 days", "10 times", "until") and an exception only count beside a repetition.
+  if (!out.some((f) => f.kind === 'freq' && !f.except)) return [];
   return out;
 }
 

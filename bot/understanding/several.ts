@@ -20,15 +20,15 @@ import type { Extraction } from './understand';
 
 /** A connector between two parts, in the gap between their date words. */
 const CONNECTOR =
-  /(?:[,;.]+\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
+  /(?:(?:[,;.]+|(?<![\p{L}])(?:virgule|point[\s-]virgule|comma)(?![\p{L}]))\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus|after\s+that|apr[èe]s\s+[çc]a)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|after\s+that|apr[èe]s\s+[çc]a|plus(?!\s+(?:tard|t[ôo]t|que|de|d'|vite|loin))|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
 /** Words that may stand between a connector and the part's date words ("and at 6pm"). */
 const LEAD_IN = /^(?:\s*(?:at|on|in|by|for|around|the|every|each|[àa]|le|la|les|vers|pour|dans|d[èe]s|au|ce|cet|cette|tous|toutes|chaque|also|aussi|again|encore|remind\s+me|rappelle[- ]moi))*\s*$/iu;
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, not two reminders. */
 const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 /** What a part that follows a connector starts with and the subject does not keep. */
 const CONTINUATION: Record<Language, RegExp> = {
-  en: /^(?:(?:and|then|also|plus)\s+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:to|that|about)(?![\p{L}])\s*/iu,
-  fr: /^(?:(?:et|puis|pis|ensuite|aussi)\s+)*(?:(?:rappelle[- ]moi)\s+)?(?:de\s+|d'|qu'|que\s+)?/iu,
+  en: /^(?:(?:and|then|also|plus|after\s+that|afterwards)\s+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:to|that|about)(?![\p{L}])\s*/iu,
+  fr: /^(?:(?:et|puis|pis|ensuite|aussi|apr[èe]s\s+[çc]a)\s+)*(?:(?:rappelle[- ]moi)\s+)?(?:de\s+|d'|qu'|que\s+)?/iu,
 };
 
 /** The most reminders one message gives. */
@@ -40,6 +40,10 @@ interface Item {
   day: boolean;
   clock: boolean;
   rec: boolean;
+  /** A clock time and nothing else ("à 13h", "at 1pm"): its minutes after midnight, else undefined. */
+  bare?: number;
+  /** A weekday and nothing else ("monday", "mercredi"). */
+  weekday?: boolean;
 }
 
 interface Part {
@@ -93,7 +97,12 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
     // "Fri, Sep 20", "lundi, 14 mars": a comma alone between day words joins one date; between
     // times ("at 8am, 1pm and 6pm") it lists them.
     const commaOnly = /^[\s,]*$/.test(gap) && (a.day || b.day);
-    if (!commaOnly && !RANGE_BEFORE.test(text.slice(Math.max(0, a.start - 10), a.start))) {
+    // ("by 12 noon" says one time twice.)
+    if ((/^\s+$/.test(gap) && a.bare !== undefined && b.bare !== undefined && a.bare !== b.bare) || (/^[\s,]+$/.test(gap) && a.weekday && b.weekday)) {
+      // "à 8h à 13h et à 20h", "at 8am 1pm and 6pm", "monday, wednesday and friday": a list of
+      // times or of weekdays, said without a joining word.
+      cut = [a.end, b.start];
+    } else if (!commaOnly && !RANGE_BEFORE.test(text.slice(Math.max(0, a.start - 10), a.start))) {
       const found: Array<[number, number]> = [];
       CONNECTOR.lastIndex = 0;
       for (const m of gap.matchAll(CONNECTOR)) found.push([a.end + m.index!, a.end + m.index! + m[0].length]);
@@ -105,6 +114,8 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
       }
     }
     const current = parts[parts.length - 1];
+    // Past MAX_PARTS the rest stays one part (see below): no need to cut it first.
+    if (cut && parts.length >= MAX_PARTS) cut = null;
     if (cut) {
       current.to = cut[0];
       parts.push({ from: cut[1], to: text.length, items: [b] });
@@ -167,7 +178,9 @@ export function splitReminders(
     if (untilOf.has(k) || anchor(p)) return;
     const day = !!(p.date || p.weekend);
     const clock = !!(p.time || p.part || p.instant !== undefined);
-    if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false });
+    const bare = p.time && !day && !p.part && p.instant === undefined ? p.time.hour * 60 + p.time.minute : undefined;
+    const weekday = !!p.fromWeekday && !clock;
+    if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false, bare, weekday });
   });
   for (const r of repeats) {
     if (r.kind === 'freq') items.push({ start: r.start, end: r.end, day: true, clock: !!r.part, rec: true });

@@ -1,4 +1,5 @@
 import { Language } from './types';
+import { oneTypoFrom } from './typos';
 
 const L = '[\\p{L}\\p{N}]';
 const wordStart = `(?<!${L})`;
@@ -7,64 +8,144 @@ const wordEnd = `(?!${L})`;
 /** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
 const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
-    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+me(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|of|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
-    /^(?:(?:reminder|note\s+to\s+self|todo)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?|to[\s-]do\s*:)/iu,
-    /^(?:make\s+sure\s+(?:that\s+)?(?:i|to)|remember\s+to|i\s+should\s+remember\s+to)(?![\p{L}])/iu,
+    /^(?:(?:add\s+(?:this\s+)?to\s+(?:my\s+)?reminders|(?:new|quick)\s+reminder|reminder|alarm|note\s+to\s+self|todo)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?|to[\s-]do\s*:|(?:make\s+a\s+)?note(?:\s+(?:that|down\s+that)(?![\p{L}])|\s*:))/iu,
+    /^there(?:'s|\s+is)(?![\p{L}])/iu,
+    // "i keep forgetting to …", "i always forget about …": what is forgotten is the subject.
+    /^(?:i\s+)?(?:always\s+|keep\s+|kept\s+|often\s+|usually\s+|tend\s+to\s+)?(?:forget|forgetting|forgot)\s+(?:to|about)(?![\p{L}])/iu,
+    /^(?:make\s+sure\s+(?:that\s+)?(?:i\s+remember(?:\s+(?:to|that|about))?|i|to)|remember\s+to|i\s+should\s+remember\s+to)(?![\p{L}])/iu,
     /^(?:i\s+|i'(?:ve|ll|d|m)\s+)?(?:really\s+|still\s+|also\s+)?(?:need\s+to|have\s+to|has\s+to|got\s+to|gotta|must|should|ought\s+to|want\s+to|wanna|would\s+like\s+to|be\s+supposed\s+to|am\s+supposed\s+to|supposed\s+to)(?![\p{L}])/iu,
   ],
   fr: [
-    /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:me\s+rapp?ell?er|rapp?el(?:le|ez|les)?[- ]?moi)(?:\s+(?:de|que|qu'il\s+faut\s+que|du|des)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
+    /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:(?:me|nous)\s+(?:le\s+)?rapp?ell?er|rapp?el(?:le|ez|les)?[- ]?(?:moi|nous))(?:\s+(?:encore|[àa]\s+nouveau|de\s+nouveau|une\s+autre\s+fois)(?![\p{L}]))?(?:\s+(?:[àa]\s+propos\s+(?:de|du|des)|au\s+sujet\s+(?:de|du|des)|concernant|pour\s+que|afin\s+de|de|que|qu'il\s+faut\s+que|du|des|pour)(?![\p{L}])|\s*(?:[àa]\s+propos|au\s+sujet|afin)\s+d'|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^(?:ne\s+|n')?oublie(?:z|s)?\s+pas(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^ne\s+me\s+laisse\s+pas\s+oublier(?:\s+de(?![\p{L}])|\s*d')?/iu,
     /^(?:fais|faites)[- ]moi\s+penser(?:\s+(?:[àa]|au|aux)(?![\p{L}]))?/iu,
     /^(?:pense|pensez|penser|songe)\s+(?:[àa]|au|aux)(?![\p{L}])/iu,
-    /^(?:souviens[- ]toi|rappelle[- ]toi)(?:\s+de(?![\p{L}])|\s*d')?/iu,
-    /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:souviens[- ]toi|rappelle[- ]toi)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:quand\s+il\s+faut|de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:mets|mettez|mettre|cr[ée]e|cr[ée]ez|ajoute|ajoutez|programme|programmez|je\s+voudrais|j'aimerais|je\s+veux|il\s+me\s+faut)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+(?:pour|de)(?![\p{L}])|\s*d')?/iu,
-    /^(?:rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    // "j'oublie toujours de …", "je n'arrête pas d'oublier de …": what is forgotten is the subject.
+    /^(?:j'|je\s+)(?:n'arr[êe]te\s+pas\s+d'|ne\s+cesse\s+(?:pas\s+)?d')?oubli\p{L}*\s+(?:toujours\s+|tout\s+le\s+temps\s+|souvent\s+|sans\s+arr[êe]t\s+)?(?:de(?![\p{L}])|d'|qu')/iu,
+    // "assure-toi que …", "fais gaffe que j'oublie pas de …".
+    /^(?:(?:assure|assurez)[- ](?:toi|vous)\s+que|fais\s+gaffe\s+(?:[àa]\s+ce\s+)?que\s+(?:je\s+n'oublie|j'oublie)\s+pas\s+(?:de(?![\p{L}])|d'))/iu,
+    // "(il) y a le marché demain": what there is, is the subject.
+    /^(?:il\s+)?y\s+a(?![\p{L}])/iu,
+    /^(?:nouveau\s+rappel|ajout\p{L}*\s+(?:[àa]|dans)\s+(?:mes|la\s+liste\s+des?)\s+rappels?|rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     // "j'aimerais que tu me rappelles de", "je voudrais que vous me rappeliez de", "tu me rappelles de".
     /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez|lerai[st]?|leras|lerez|leriez|lerais|lerait)(?![\p{L}])(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:je\s+(?:ne\s+)?dois\s+pas\s+oublier|j'dois\s+pas\s+oublier|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+(?:que\s+j'oublie|que\s+je\s+oublie|(?:que\s+)?j'oublie|oublier)|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+oublier)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+j'|(?:que\s+je|qu'on|que\s+l'on|que)(?![\p{L}]))/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)(?![\p{L}])/iu,
     /^(?:je\s+|j')?(?:dois|devrais|devrai|vais|veux|voudrais|aimerais|ai\s+besoin\s+d'|ai\s+besoin\s+de|ai\s+à|ai\s+a)(?![\p{L}])/iu,
-    /^(?:je\s+ne\s+dois\s+pas\s+oublier|faut\s+pas\s+que\s+j'oublie|il\s+ne\s+faut\s+pas\s+que\s+j'oublie)(?:\s+de(?![\p{L}])|\s*d')?/iu,
   ],
 };
 
 /** Words a speech transcript adds that carry nothing (removed anywhere). */
 const FILLERS_ANYWHERE: Record<Language, RegExp> = {
-  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly)${wordEnd}[,.]?`, 'giu'),
+  // Dictated punctuation ("virgule", "comma") is a voice transcript's too.
+  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop|without\\s+fail|insh'?allah|insha'?\\s?allah|god\\s+willing)${wordEnd}[,.]?`, 'giu'),
   fr: new RegExp(
-    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp)${wordEnd}[,.]?`,
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|on\\s+dit\\s+quoi)${wordEnd}[,.]?`,
     'giu',
   ),
 };
 
 /** Words that only count as filler at the edges ("ok remind me...", "... thanks"). */
+/**
+ * A name or an endearment said to the bot ("mate", "mon frère", "boss"): an edge filler only when
+ * a comma or the request follows it, so "remind me to love my wife" or "boss meeting" keep theirs.
+ */
+const ASKING_NEXT = String.raw`(?=\s*[,!:]|\s+(?:remind|ping|nudge|bug|can|could|would|will|please|pls|plz|set|don'?t|dont|make|give|help|i\s|rappel|rapel|tu\s|peux|pourrais|n'|oublie|faut|il\s|fais|mets|dis|stp|svp|pense))`;
+const VOCATIVE: Record<Language, string> = {
+  en: String.raw`(?:mate|bro|dude|buddy|pal|boss|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe|look|bot|robot|siri|alexa|rappel)${ASKING_NEXT}`,
+  fr: String.raw`(?:mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|chef|boss|patron|tonton|tata|tantine|ch[ée]rie?|bot|robot|rappel)${ASKING_NEXT}`,
+};
 const EDGE_FILLERS: Record<Language, RegExp> = {
-  en: /^(?:ok(?:ay)?|so|well|hey|hi|hello|yo|right|alright|oh|and|also|then|just|now|quick(?:ly)?|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+)(?![\p{L}])[\s,.!:]*/iu,
-  fr: /^(?:ok(?:ay)?|alors|bon|donc|dis|dites|bonjour|salut|coucou|h[ée]|oh|et|aussi|puis|ensuite|bref|voil[àa]|ouais|[ée]coute|tiens|du\s+coup|en\s+fait|genre)(?![\p{L}])[\s,.!:]*/iu,
+  en: new RegExp(
+    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose)(?![\p{L}])[\s,.!:]*`,
+    'iu',
+  ),
 };
+/**
+ * What closes a request without being part of it: thanks, a courtesy ("if you can", "si tu
+ * peux"), a hedge or a tag ("lol", "hein", "tsé"), emoticons; removed from the end, repeatedly.
+ */
 const TRAILING_FILLERS: Record<Language, RegExp> = {
-  en: /[\s,.!:]*(?<![\p{L}])(?:thanks?(?:\s+you)?|thx|cheers|ok(?:ay)?|please|for\s+me|will\s+you|would\s+you|ok\s+thanks)[\s.!?]*$/iu,
-  fr: /[\s,.!:]*(?<![\p{L}])(?:merci(?:\s+beaucoup)?|ok|d'accord|stp|svp|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t)[\s.!?]*$/iu,
+  en: new RegExp(
+    String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
+      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot))?` +
+      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
+      String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
+      String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|` +
+      String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
+      // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
+      // Sign-offs: "bye", "kind regards", "have a good one", "love you", "see ya".
+      String.raw`(?:ok\s+)?(?:thanks\s+)?(?:bye(?:\s+bye)?|byee+|cya|see\s+(?:ya|you)(?:\s+later)?|ttyl|ciao|cheerio|(?:kind\s+|best\s+|warm\s+)?regards|cheers|xoxo|have\s+a\s+(?:good|great|nice)\s+(?:one|day|night|evening|weekend)|good\s*night|gn)|` +
+      String.raw`eh|hey|innit|aye|lah|leh|lor|ah+|oh+|uh+|um+|(?<!(?:whether|if)(?![\p{L}])[^]*)(?:can\s+)?or\s+not|` +
+      String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
+      String.raw`(?:merci|mci|mrc|thanks|mille\s+mercis?)(?:\s+(?:beaucoup|bcp|bien|infiniment|d'avance|mille\s+fois|[àa]\s+toi|[àa]\s+vous|encore|l'ami|ma\s+belle|mon\s+ami))*` +
+      String.raw`|ok(?:ay|i)?|d'accord|dac|stp|svp|stpl|steup(?:l[ée])?|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t|please|pls|` +
+      String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
+      String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
+      String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
+      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|` +
+      // Formules de fin : "à plus", "bonne soirée", "cordialement", "bonne nuit".
+      String.raw`(?:merci\s+)?(?:[àa]\s+plus(?:\s+tard)?|a\+|[àa]\s+\+|ciao|salut|bye|bonne\s+(?:soir[ée]e|journ[ée]e|nuit|fin\s+de\s+journ[ée]e|semaine|apr[èe]s[\s-]midi)|bon\s+(?:apr[èe]s[\s-]midi|week-?end|dimanche)|cordialement|bien\s+[àa]\s+(?:toi|vous)|biz)|` +
+      String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
+    'iu',
+  ),
 };
+
+/**
+ * The last words TRAILING_FILLERS can end on: a text whose last word is none of these (and is a
+ * word) cannot end with a filler, and skips the longer pattern (robustness.spec.ts checks the
+ * phrases against it).
+ */
+export const FILLER_LAST_WORD: Record<Language, RegExp> = {
+  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn)$/i,
+  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour)$/iu,
+};
+/** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
+function isWordUnit(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || (c >= 0xc0 && c < 0x2000 && c !== 0xd7 && c !== 0xf7);
+}
+
+/** The last word of `s` (letters and digits) and whether only signs follow it: a scan from the end. */
+function lastWord(s: string): { word: string; bare: boolean } {
+  let end = s.length;
+  while (end > 0 && !isWordUnit(s.charCodeAt(end - 1))) end--;
+  let start = end;
+  while (start > 0 && isWordUnit(s.charCodeAt(start - 1))) start--;
+  return { word: s.slice(start, end), bare: /^\s*$/.test(s.slice(end)) || /^[\s.!?,]*$/.test(s.slice(end)) };
+}
+
+/** Emoji and their joiners, skin tones and presentation selectors. */
+const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{20E3}]+/gu;
 
 /**
  * Connectors left hanging once a date is cut out ("on", "le", "pour"). Time spans already carry
  * their own "at"/"à"; particles that belong to a verb ("put in", "turn on") must survive them.
  */
 const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
-  en: /(?:^|\s)(?:on|at|by|for|the|of|this|next|before|after|until|till|starting|from|and|or)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de)\s*,?\s*$/iu,
+  en: /(?:^|\s)(?:on|at|by|for|the|of|this|next|before|after|until|till|starting|from|and|or|it'?s|that'?s)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|[àa]|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de|c'est|ce\s+sera)\s*,?\s*$/iu,
 };
 const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
   // "at like 7pm", "vers genre 19h": the spoken hedge before a time goes with it.
-  en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or|between|like)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa]|genre)\s*,?\s*$/iu,
+  en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or|between|like|starting|beginning|from)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa]|genre|[àa]\s+partir\s+de)\s*,?\s*$/iu,
 };
 
 export interface RemovedSpan {
@@ -81,8 +162,10 @@ const DANGLING_END: Record<Language, RegExp> = {
 function collapse(s: string): string {
   // Spaces are merged first: on the long runs left where many spans were cut, "\s+," would be
   // retried from every space of the run (quadratic).
-  return s
-    .replace(/\s+/g, ' ')
+  let t = s.replace(/\s+/g, ' ');
+  // Brackets emptied by a cut date ("remind me (tomorrow) to…").
+  if (/[(\[{]/.test(t)) t = t.replace(/ ?[(\[{] ?[)\]}]/g, '');
+  return t
     .replace(/ ([,.!?;:])/g, '$1')
     .replace(/([,;:])(?=[,.!?;:])/g, '')
     .trim();
@@ -104,8 +187,50 @@ function danglingAtEnd(head: string, dangling: RegExp): number {
   return m && m[0].trim() !== '' ? m[0].length : 0;
 }
 
+/**
+ * `s` without the match of `re` (a pattern anchored at the end) in its last words: what closes a
+ * message is short, and an end-anchored pattern tried from every position of a long text costs
+ * as much as the text. `minIndex` keeps a match that would take the whole text.
+ */
+function cutAtEnd(s: string, re: RegExp, minIndex = 0): string {
+  let from = Math.max(0, s.length - 64);
+  if (from > 0) {
+    const space = s.slice(from).search(/\s/);
+    if (space < 0) return s;
+    from += space;
+  }
+  const at = leftmostMatch(s.slice(from), re);
+  if (at < 0 || from + at < minIndex) return s;
+  return s.slice(0, from + at);
+}
+
+const STICKY = new WeakMap<RegExp, RegExp>();
+
+/**
+ * Where the leftmost match of `re` starts in a short text, trying only where a match can start
+ * (the text's start, a separator, a word's first letter) with a sticky copy of `re`: an
+ * unanchored alternation of many phrases, tried from every character, is the costlier way.
+ */
+function isWordOrQuote(c: number): boolean {
+  return c === 39 || isWordUnit(c);
+}
+
+function leftmostMatch(text: string, re: RegExp): number {
+  let sticky = STICKY.get(re);
+  if (!sticky) {
+    sticky = new RegExp(re.source, re.flags.replace('g', '') + 'y');
+    STICKY.set(re, sticky);
+  }
+  for (let i = 0; i < text.length; i++) {
+    if (i > 0 && isWordOrQuote(text.charCodeAt(i)) && isWordOrQuote(text.charCodeAt(i - 1))) continue;
+    sticky.lastIndex = i;
+    if (sticky.test(text)) return i;
+  }
+  return -1;
+}
+
 function trimPunctuation(s: string): string {
-  return s.replace(/^[\s,.;:!?\-–—"“”«»]+/u, '').replace(/[\s,;:!?\-–—"“”«»]+$/u, '').replace(/\.+$/, '').trim();
+  return s.replace(/^[\s,.;:!?\-–—"“”«»>→•*=]+/u, '').replace(/[\s,;:!?\-–—"“”«»>→•*=]+$/u, '').replace(/\.+$/, '').trim();
 }
 
 /**
@@ -118,19 +243,27 @@ function trimPunctuation(s: string): string {
  */
 const REQUEST_VERB: Record<Language, string> = {
   en:
-    String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt)(?:s|ed|ing)?\s+me` +
-    String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
-    String.raw`|(?:set|create|add|make|schedule|put\s+in|setting|creating|adding)\s+(?:a|an|me\s+a|up\s+a)\s+(?:reminder|alarm|alert)(?:\s+for\s+me)?` +
+    String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt|bug|hassle|pester|badger|chase)(?:s|ed|ing)?\s+me` +
+    String.raw`|(?:(?:give|giving)\s+(?:me|us)|gimme)\s+a\s+(?:shout|bell|buzz|ring|call|nudge|reminder|heads[\s-]?up)|help\s+me\s+(?:to\s+)?remember` +
+    String.raw`|hit\s+me\s+up|(?:holler|shout)\s+at\s+me|let\s+me\s+know|make\s+sure\s+(?:that\s+)?i\s+remember(?:\s+(?:to|that|about))?` +
+    String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
+    String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
+    String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
+    String.raw`|(?:need|want|like|get|have)\s+(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
     String.raw`|(?:don'?t|do\s+not|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
   fr:
-    String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|fai\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
-    String.raw`|(?:mett\p{L}*|mets|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:rappel|r[ée]veil|alarme|alerte)(?:\s+pour\s+moi)?` +
-    String.raw`|rapp?ell?\p{L}*[- ]moi|fai\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
+    String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
+    String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
+    String.raw`|(?:me\s+(?:re)?di(?:re|s|ras|rais|tes|rez)|(?:re)?dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
+    String.raw`|[êe]tre\s+(?:pr[ée]venue?|averti\p{L}*|rappel[ée]e?|notifi[ée]e?)` +
+    String.raw`|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
+    String.raw`|(?:besoin\s+d'|faut\s+|veux\s+|voudrais\s+|aimerais\s+)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)` +
+    String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie|(?:n'|ne\s+)?oubli\p{L}*\s+pas`,
 };
 const REQUEST_TAIL: Record<Language, string> = {
-  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
-  fr: String.raw`(?:\s+(?:de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
+  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
+  fr: String.raw`(?:\s+(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
 };
 const REQUEST: Record<Language, RegExp> = {
   en: new RegExp(String.raw`^((?:\S+\s+){0,10}?)(?:${REQUEST_VERB.en})${REQUEST_TAIL.en}`, 'iu'),
@@ -142,38 +275,113 @@ const NAMES_A_THING: Record<Language, RegExp> = {
   fr: /(?<![\p{L}])(?:le|la|les|l'|un|une|des|du|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|cette|ces|cet)(?![\p{L}])|\d/iu,
 };
 
+const SOMEONE_ELSE: Record<Language, RegExp> = {
+  en: /(?:^|\s)(?:tell|ask|get|have|remind)\s+(?!me\s|us\s)\p{L}+\s+to\s*$/iu,
+  fr: /(?:^|\s)(?:dis|demande|dites|demandez)\s+(?:[àa]\s+)?\p{L}+\s+(?:de\s+|d')$/iu,
+};
+
 /** A clause joined to the request by "and" ("do the needful and remind me to…", "sois gentil et rappelle-moi de…"). */
 const JOINED_LEAD = /(?:^|\s)(?:and|et)\s*$/iu;
 
+/**
+ * The request said last ("buy the milk and remind me", "appeler le proprio, tu me le rappelles ?",
+ * "call the bank remind me about it"): the reminding verb, its object pronoun and a courtesy, with
+ * nothing of its own after it. Looked for in the last words only.
+ */
+const TRAILING_REQUEST: Record<Language, RegExp> = {
+  en: new RegExp(
+    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:and|so|then|just|pls|please|can\s+(?:you|u)|could\s+(?:you|u)|will\s+(?:you|u)|would\s+(?:you|u)|u|you)\s+)*` +
+      String.raw`(?:${REQUEST_VERB.en}|remind)(?:\s+(?:of|about|abt)\s+(?:it|that|this)|\s+(?:it|that|this))?(?:\s+(?:please|pls|thanks|ok|okay))?[\s,.;:!?]*$`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu)\s+)*` +
+      String.raw`(?:(?:tu|vous)\s+(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|${REQUEST_VERB.fr})` +
+      String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
+    'iu',
+  ),
+};
+/** A relative word before the verb makes it part of the subject ("the song that reminds me"). */
+const RELATIVE_BEFORE: Record<Language, RegExp> = {
+  en: /(?:^|\s)(?:that|which|who|what|it|this|always|still|to|will|would|should|must|might|may|to)\s*$/iu,
+  fr: /(?:^|\s)(?:qui|que|qu'|ça|ca|cela|il|elle|toujours|de|d'|pour|va|vas|doit|peut|pourra)\s*$/iu,
+};
+
+/** The last words a request said last can end on (a cheap test before TRAILING_REQUEST). */
+const REQUEST_LAST_WORD: Record<Language, RegExp> = {
+  en: /^(?:me|us|it|that|this|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded)$/i,
+  fr: /^(?:rapp?\p{L}*|penser|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*)$/iu,
+};
+
+function stripTrailingRequest(s: string, language: Language): string {
+  if (!REQUEST_LAST_WORD[language].test(lastWord(s).word)) return s;
+  const from = Math.max(0, s.length - 80);
+  let window = s.slice(from);
+  let offset = from;
+  if (from > 0) {
+    const space = window.search(/\s/);
+    if (space < 0) return s;
+    window = window.slice(space);
+    offset += space;
+  }
+  const at = leftmostMatch(window, TRAILING_REQUEST[language]);
+  if (at < 0) return s;
+  const head = s.slice(0, offset + at);
+  if (!/\p{L}/u.test(head) || RELATIVE_BEFORE[language].test(head)) return s;
+  return head;
+}
+
+/**
+ * Words every request of REQUEST_VERB holds one of: a text with none (most subjects, once the
+ * trigger is gone) skips the longer pattern.
+ */
+const REQUEST_HINT: Record<Language, RegExp> = {
+  en: /(?<![\p{L}])(?:me|us|i|gimme|reminders?|alarm|alert|nudge|forget|remember|reminded|heads)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:me|m'|moi|nous)|rappel|r[ée]veil|alarme|alerte|notif|message|oubli|pr[ée]venue?|averti|signe/iu,
+};
+
 function stripRequest(s: string, language: Language): string {
+  if (!REQUEST_HINT[language].test(s)) return s;
   const m = s.match(REQUEST[language]);
   if (!m) return s;
+  // Nothing of its own after the request ("farmers market. remind me"): what came before is the subject.
+  if (!/\p{L}/u.test(s.slice(m[0].length))) {
+    if (!/\p{L}/u.test(m[1])) return s.slice(m[0].length);
+    const t = stripTrailingRequest(s, language);
+    if (t !== s) return t;
+    const head = m[1].replace(JOINED_LEAD, '');
+    return RELATIVE_BEFORE[language].test(head) ? s : head;
+  }
   // Words before the request are its wording unless they name a thing; a clause joined to it by
   // "and" is another thing asked of the bot, and goes when the request has a subject of its own.
   if (NAMES_A_THING[language].test(m[1]) && !(JOINED_LEAD.test(m[1]) && /\p{L}/u.test(s.slice(m[0].length)))) return s;
+  // "tell mum to call me about…", "demande à Julie de me rappeler…": a request made to someone else.
+  if (SOMEONE_ELSE[language].test(m[1])) return s;
   return s.slice(m[0].length);
 }
 
 /** "remidn me", "reimnd me", "remnid me": a word one typo away from "remind", before "me". */
-const NEAR_REMIND = /(?<![\p{L}])(\p{L}{5,7})(?=\s+me(?![\p{L}]))/giu;
+const NEAR_REMIND = /(?<![\p{L}])(\p{L}{5,7})(?=\s+(?:me|mee|meh|em|mw|mr|ne)(?![\p{L}]))/giu;
 
-function oneTypoFrom(word: string, target: string): boolean {
-  const a = word.toLowerCase();
-  if (a === target || Math.abs(a.length - target.length) > 1) return false;
-  // Damerau-Levenshtein distance 1: one substitution, insertion, deletion or swap of neighbours.
-  let i = 0;
-  while (i < a.length && i < target.length && a[i] === target[i]) i++;
-  const rest = (x: string, y: string) => x.slice(i + 1) === y.slice(i + 1);
-  if (a.length === target.length) {
-    return rest(a, target) || (a[i] === target[i + 1] && a[i + 1] === target[i] && a.slice(i + 2) === target.slice(i + 2));
-  }
-  return a.length > target.length ? a.slice(i + 1) === target.slice(i) : a.slice(i) === target.slice(i + 1);
-}
+
+const RAPPEL_FORMS = ['rappelle', 'rappel', 'rapelle', 'rapel'];
+/** "rapple moi", "rappelle mooi", "rappelle-mo", "rappel moa": the French request through a typo. */
+const NEAR_RAPPEL = /(?<![\p{L}])(\p{L}{4,9})[\s-]*(moi|mooi|moa|mwa|mw|mo|mi)(?![\p{L}])/giu;
 
 function fixTriggerTypo(s: string, language: Language): string {
-  // A message that spells "remind" right has no typo'd one to look for.
-  if (language !== 'en' || /remind/i.test(s) || !/\sme(?![\p{L}])/iu.test(s)) return s;
-  return s.replace(NEAR_REMIND, (w) => (oneTypoFrom(w, 'remind') ? 'remind' : w));
+  if (language === 'fr') {
+    if (/rapp?ell?\p{L}*[\s-]*(?:moi|nous)(?![\p{L}])/iu.test(s)) return s;
+    return s.replace(NEAR_RAPPEL, (all, verb: string) => {
+      const v = verb.toLowerCase();
+      return RAPPEL_FORMS.some((f) => v === f || (v.length > 4 && oneTypoFrom(v, f))) ? 'rappelle-moi' : all;
+    });
+  }
+  // A message that spells "remind me" right has no typo'd one to look for.
+  if (/remind(?:s|ed|ing)?\s+(?:me|us)(?![\p{L}])/iu.test(s) || !/(?:\s|-|d)(?:me|mee|meh|em|mw|mr|ne)(?![\p{L}])/iu.test(s)) return s;
+  return s
+    .replace(/(?<![\p{L}])(?:remind-?me|rmnd\s+me|rmd\s+me)(?![\p{L}])/giu, 'remind me')
+    .replace(NEAR_REMIND, (w) => (oneTypoFrom(w, 'remind') ? 'remind' : w))
+    .replace(/(?<=(?:remind|ping|tell|text|nudge)\s+)(?:mee|meh|em|mw|mr|ne)(?![\p{L}])/giu, 'me');
 }
 
 /** Removes the trigger phrase and the fillers from the start, repeatedly ("ok so remind me to..."). */
@@ -209,6 +417,8 @@ function stripLoop(text: string, language: Language): string {
     }
     if (!matched) s = stripRequest(s, language);
     s = trimPunctuation(s);
+    if (s === trimPunctuation(before)) s = stripTrailingRequest(s, language);
+    s = trimPunctuation(s);
     if (s === before) break;
   }
   return s;
@@ -239,20 +449,24 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   }
   kept.push(original.slice(0, limit));
   let s = kept.reverse().join(' ');
-  s = s.replace(FILLERS_ANYWHERE[language], ' ');
+  s = s.replace(EMOJI, ' ').replace(FILLERS_ANYWHERE[language], ' ');
   s = collapse(s);
   // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.
   s = stripTrigger(s, language);
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
-    s = s.replace(TRAILING_FILLERS[language], '');
+    const last = lastWord(s);
+    // Ending on a sign (an emoticon) or on a word a filler can end on.
+    if (!last.bare || FILLER_LAST_WORD[language].test(last.word)) s = cutAtEnd(s, TRAILING_FILLERS[language]);
     s = trimPunctuation(s);
-    const m = s.match(DANGLING_END[language]);
-    if (m && m.index! > 0) s = s.slice(0, m.index);
+    s = trimPunctuation(stripTrailingRequest(s, language));
+    s = cutAtEnd(s, DANGLING_END[language], 1);
     s = trimPunctuation(s);
     if (s === before) break;
   }
-  // Elided French article left at the very end ("... chez l'") or start ("d'appeler" after a cut).
+  // Elided French article left at the very end ("... chez l'") or start ("d'appeler" after a cut);
+  // the "to" of a request whose other words were cut ("remind me just now to fetch the kids").
   if (language === 'fr') s = s.replace(/^(?:de\s+|d')(?=\p{L})/iu, '');
+  else s = s.replace(/^to\s+(?=\p{L})/iu, '');
   return s;
 }

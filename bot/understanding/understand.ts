@@ -119,11 +119,18 @@ function extract(
   const spans: Array<RemovedSpan & { at: number }> = [];
   const at: Array<[number, number]> = [];
   for (const r of results) {
-    const piece = pieceOf(r) ?? pieceFromChrono(r, parsed);
+    const own = pieceOf(r);
+    const piece = own ?? pieceFromChrono(r, parsed);
     if (!piece) continue;
+    let stop = r.index + r.text.length;
+    // "le 2 décembre prochain": the word after chrono's date goes with it.
+    if (!own && piece.date) {
+      const next = /^\s+(?:prochaine?|qui\s+vient|next)(?![\p{L}])/iu.exec(parsed.slice(stop, stop + 16));
+      if (next) stop += next[0].length;
+    }
     pieces.push(piece);
-    at.push([r.index, r.index + r.text.length]);
-    const [start, end] = originalSpan(norm, r.index, r.index + r.text.length);
+    at.push([r.index, stop]);
+    const [start, end] = originalSpan(norm, r.index, stop);
     spans.push({ start, end, kind: piece.time && !piece.date ? 'time' : 'date', at: r.index });
   }
   // A time that only labels a thing ("catch the 7:15 train") gives way to a real one and stays
@@ -149,9 +156,9 @@ function extract(
 }
 
 /** Hesitations a voice transcript puts between a time and its correction. */
-const HESITATION = String.raw`(?:(?:euh+|heu+|um+|uh+|erm?|hmm*|bon|oh)[\s,.]*)*`;
+const HESITATION = String.raw`(?:(?:euh+|heu+|um+|uh+|erm?|hmm*|bon|oh|ah|bah|ben|oups|oops|whoops)[\s,.]*)*`;
 /** "à 9h euh non plutôt 10h", "at 9, actually 10", "lundi, euh non mardi": a correction between two pieces. */
-const CORRECTION_WORD = String.raw`(?:non|ou\s+plut[oô]t|plut[oô]t|enfin|pardon|je\s+veux\s+dire|disons|no|nope|wait|actually|sorry|i\s+mean|make\s+it|or\s+rather|rather|scratch\s+that)`;
+const CORRECTION_WORD = String.raw`(?:non|nan|naan|attends|attendez|ou\s+plut[oô]t|plut[oô]t|enfin|pardon|je\s+veux\s+dire|disons|no|nah|nope|wait|hold\s+on|actually|sorry|i\s+mean|make\s+(?:it|that)|change\s+(?:it|that)\s+to|or\s+rather|rather|scratch\s+that)`;
 /** Words that may follow the correction before the new value: more hesitation, a connector. */
 const CORRECTION_TAIL = String.raw`(?:${CORRECTION_WORD}|euh+|heu+|um+|uh+|erm?|oh|le|la|on|at|for|the|[àa]|au|pour)`;
 const CORRECTION = new RegExp(

@@ -1,0 +1,490 @@
+import { resolve } from 'node:path';
+import { readCases, reportScore, score } from './evaluation';
+import { Language } from './types';
+import { understand } from './understand';
+
+/**
+ * Issue 11: whole classes of the ways people ask, beyond any one set's sentences. Every sentence
+ * here is new (none is in a fixture set); each block is one class of input, fixed by a general rule.
+ * `now` is Monday 23 November 2026, 10:00 in Paris.
+ */
+const NOW = '2026-11-23T10:00:00+01:00';
+
+function all(text: string, language: Language): Array<[string, string | null, string | null]> {
+  const r = understand(text, { now: NOW, timezone: 'Europe/Paris', language });
+  return (r.reminders ?? [r]).map((x) => [x.subject, 'dueLocal' in x ? x.dueLocal : null, x.rrule ?? null]);
+}
+const one = (text: string, language: Language) => all(text, language)[0];
+
+describe('every fixture set stays whole', () => {
+  // The sets' own specs allow a little headroom; the rules here must not take any of it.
+  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e'])(
+    '%s scores 100 %%',
+    (name) => {
+      const result = score(readCases(resolve(__dirname, 'fixtures', `${name}.jsonl`)));
+      expect(result.bothAccuracy).toBe(1);
+    },
+  );
+});
+
+describe('dev-v2f (fixtures/dev-v2f.jsonl): a blind development set written from CONVENTIONS.md only', () => {
+  it('scores it and reports the figures', () => {
+    const cases = readCases(resolve(__dirname, 'fixtures', 'dev-v2f.jsonl'));
+    expect(cases.length).toBeGreaterThanOrEqual(350);
+    const result = score(cases);
+    reportScore('dev-v2f', result);
+    // First contact: 88.67 % (both) with the extractor of main, 92.07 % with this branch's first
+    // two commits (neither had seen the set); 100 % after the fixes below.
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+  });
+});
+
+describe('a month, or a stretch of one, with the words that introduce it', () => {
+  it('reads early / mid / late, the start of, début / mi- / au début du, and "in" / "en" before a month', () => {
+    expect(one('remind me mid-january to book the ski trip', 'en')).toEqual(['book the ski trip', '2027-01-15T09:00', null]);
+    expect(one('remind me late december to order the turkey', 'en')).toEqual(['order the turkey', '2026-12-31T09:00', null]);
+    expect(one('remind me in march to service the boiler', 'en')).toEqual(['service the boiler', '2027-03-01T09:00', null]);
+    expect(one('rappelle-moi début février de payer la taxe foncière', 'fr')).toEqual(['payer la taxe foncière', '2027-02-01T09:00', null]);
+    expect(one('rappelle-moi à la mi-mars de tailler les rosiers', 'fr')).toEqual(['tailler les rosiers', '2027-03-15T09:00', null]);
+    expect(one("rappelle-moi en avril de faire la déclaration d'impôts", 'fr')).toEqual(["faire la déclaration d'impôts", '2027-04-01T09:00', null]);
+  });
+
+  it('reads the start / middle of next week or month', () => {
+    expect(one('remind me at the beginning of next week to call the accountant', 'en')).toEqual(['call the accountant', '2026-11-30T09:00', null]);
+    expect(one('rappelle-moi au début du mois prochain de changer les draps', 'fr')).toEqual(['changer les draps', '2026-12-01T09:00', null]);
+    expect(one('rappelle-moi en milieu de semaine prochaine de relancer le client', 'fr')).toEqual(['relancer le client', '2026-12-02T09:00', null]);
+  });
+
+  it('reads "sur l\'heure du midi" as noon', () => {
+    expect(one("rappelle-moi vendredi sur l'heure du midi de passer à la poste", 'fr')).toEqual(['passer à la poste', '2026-11-27T12:00', null]);
+  });
+});
+
+describe('the request said after the subject', () => {
+  it('keeps what comes before a closing "remind me" / "rappelle-moi" / "tu me le rappelles"', () => {
+    expect(one('pick up the dry cleaning tomorrow, remind me', 'en')).toEqual(['pick up the dry cleaning', '2026-11-24T09:00', null]);
+    expect(one('payer la cantine vendredi et rappelle-moi', 'fr')).toEqual(['payer la cantine', '2026-11-27T09:00', null]);
+    expect(one('sortir le chien à 18h tu me le rappelles ?', 'fr')).toEqual(['sortir le chien', '2026-11-23T18:00', null]);
+    expect(one('need to pay the plumber on friday, remind me eh', 'en')).toEqual(['pay the plumber', '2026-11-27T09:00', null]);
+    expect(one('faut que je charge la moto demain à 7h rappelle-moi dèh', 'fr')).toEqual(['charge la moto', '2026-11-24T07:00', null]);
+    expect(one('every sunday evening - bins out. remind me please', 'en')).toEqual(['bins out', '2026-11-29T20:00', 'FREQ=WEEKLY;BYDAY=SU']);
+  });
+
+  it('leaves a reminding verb that belongs to the subject ("the teacher who reminded me")', () => {
+    expect(one('call the teacher who reminded me tomorrow', 'en')[0]).toBe('call the teacher who reminded me');
+    expect(one('acheter le disque qui me rappelle papa samedi', 'fr')[0]).toBe('acheter le disque qui me rappelle papa');
+  });
+});
+
+describe('courtesy, tags and emoji at the end', () => {
+  it('drops thanks, "if you can" / "si tu peux", "when you get a chance", particles and emoticons', () => {
+    expect(one('remind me to renew the parking permit tomorrow if you can', 'en')[0]).toBe('renew the parking permit');
+    expect(one('remind me to back up the photos on sunday when you get a chance', 'en')[0]).toBe('back up the photos');
+    expect(one('remind me at 6 to start the slow cooker thanks heaps', 'en')).toEqual(['start the slow cooker', '2026-11-23T18:00', null]);
+    expect(one('remind me to call nan tomorrow lol', 'en')[0]).toBe('call nan');
+    expect(one('can remind me on sunday to wash the car or not', 'en')[0]).toBe('wash the car');
+    expect(one('rappelle-moi de rendre la perceuse à Paul samedi si ça te dérange pas', 'fr')[0]).toBe('rendre la perceuse à Paul');
+    expect(one("rappelle-moi jeudi de commander les lunettes merci d'avance", 'fr')[0]).toBe('commander les lunettes');
+    expect(one('rappelle-moi demain de sortir le compost hein', 'fr')[0]).toBe('sortir le compost');
+    expect(one('rappelle-moi demain de payer la nounou :)', 'fr')[0]).toBe('payer la nounou');
+    expect(one('remind me on friday to water the ferns 🌿🙏', 'en')[0]).toBe('water the ferns');
+  });
+
+  it('drops vocatives at the start ("mon frère", "hey mate")', () => {
+    expect(one("mon frère rappelle-moi demain d'acheter le pain", 'fr')[0]).toBe('acheter le pain');
+    expect(one('ma sœur faut tu me rappelles de payer le loyer vendredi', 'fr')[0]).toBe('payer le loyer');
+    expect(one('hey mate remind me to ring the garage tomorrow', 'en')[0]).toBe('ring the garage');
+  });
+});
+
+describe('ways of asking', () => {
+  it('reads English requests beyond "remind me"', () => {
+    expect(one('note that i need to renew my library card on thursday', 'en')[0]).toBe('renew my library card');
+    expect(one('i need a reminder on monday to pay the window cleaner', 'en')[0]).toBe('pay the window cleaner');
+    expect(one('help me remember to order the cake on saturday', 'en')[0]).toBe('order the cake');
+    expect(one('bug me at 4pm to stretch', 'en')).toEqual(['stretch', '2026-11-23T16:00', null]);
+    expect(one('give me a shout at 5 to feed the dog', 'en')).toEqual(['feed the dog', '2026-11-23T17:00', null]);
+    expect(one('can you make sure i call the bank tomorrow', 'en')[0]).toBe('call the bank');
+    expect(one('ping me tomorrow abt the invoice', 'en')[0]).toBe('the invoice');
+    expect(one('remind me on monday regarding the lease', 'en')[0]).toBe('the lease');
+    expect(one('i wanna be reminded to call the landlord tomorrow', 'en')[0]).toBe('call the landlord');
+  });
+
+  it('reads French requests beyond "rappelle-moi"', () => {
+    expect(one('dis-moi demain de rappeler le notaire', 'fr')[0]).toBe('rappeler le notaire');
+    expect(one('tu me diras vendredi de descendre les cartons', 'fr')[0]).toBe('descendre les cartons');
+    expect(one("n'oublie pas de me dire jeudi de prendre les billets", 'fr')[0]).toBe('prendre les billets');
+    expect(one('fais-moi signe demain à 15h pour la réunion', 'fr')).toEqual(['la réunion', '2026-11-24T15:00', null]);
+    expect(one('relance-moi lundi pour le devis', 'fr')[0]).toBe('le devis');
+    expect(one("j'aimerais un rappel demain pour appeler la mutuelle", 'fr')[0]).toBe('appeler la mutuelle');
+    expect(one('tu me ferais un rappel samedi pour arroser les tomates ?', 'fr')[0]).toBe('arroser les tomates');
+    expect(one('tu peux me faire un petit rappel mardi pour la vidange', 'fr')[0]).toBe('la vidange');
+    expect(one("faut pas que j'oublie de rendre les clés jeudi", 'fr')[0]).toBe('rendre les clés');
+    expect(one("je dois pas oublier d'appeler le syndic demain", 'fr')[0]).toBe('appeler le syndic');
+  });
+
+  it('reads typos and texting in the trigger', () => {
+    expect(one('reminde me tomorrow to pay the gas bill', 'en')[0]).toBe('pay the gas bill');
+    expect(one('remind mee on friday to clean the gutters', 'en')[0]).toBe('clean the gutters');
+    // Texting's "2" for "to" is no 2 o'clock.
+    expect(one('remind me tmrw 2 call the vet', 'en')).toEqual(['call the vet', '2026-11-24T09:00', null]);
+  });
+});
+
+describe('voice transcripts: corrections and dictated punctuation', () => {
+  it('reads a correction with "nan", "attends", "ah non"', () => {
+    expect(one('rappelle-moi à 14h nan à 15h de rappeler le garage', 'fr')).toEqual(['rappeler le garage', '2026-11-23T15:00', null]);
+    expect(one('rappelle-moi à 10h attends à 11h de passer chez le médecin', 'fr')).toEqual(['passer chez le médecin', '2026-11-23T11:00', null]);
+    expect(one('rappelle-moi demain à 9h ah non plutôt 10h de sortir le chien', 'fr')).toEqual(['sortir le chien', '2026-11-24T10:00', null]);
+  });
+
+  it('reads "virgule" as a comma between two reminders', () => {
+    expect(all('rappelle-moi lundi de poster la lettre virgule mardi de payer la cantine', 'fr')).toEqual([
+      ['poster la lettre', '2026-11-30T09:00', null],
+      ['payer la cantine', '2026-11-24T09:00', null],
+    ]);
+  });
+});
+
+describe('dates and repetitions', () => {
+  it('reads "à partir de 14h" / "starting at 1pm" as the start of an hourly repetition', () => {
+    expect(one("à partir de 14h toutes les 3 heures rappelle-moi de boire de l'eau", 'fr')).toEqual(["boire de l'eau", '2026-11-23T14:00', 'FREQ=HOURLY;INTERVAL=3']);
+    expect(one('remind me every 2 hours starting at 1pm to check the oven', 'en')).toEqual(['check the oven', '2026-11-23T13:00', 'FREQ=HOURLY;INTERVAL=2']);
+  });
+
+  it('joins parts with "after that" and "plus"', () => {
+    expect(all('remind me at 9am to email the boss, after that at 11am to call the supplier', 'en')).toEqual([
+      ['email the boss', '2026-11-24T09:00', null],
+      ['call the supplier', '2026-11-23T11:00', null],
+    ]);
+    expect(all('remind me on tuesday morning to pay the rent plus wednesday evening to call mum', 'en')).toEqual([
+      ['pay the rent', '2026-11-24T09:00', null],
+      ['call mum', '2026-11-25T20:00', null],
+    ]);
+  });
+
+  it('reads a list of times said without commas', () => {
+    expect(all('remind me at 7am 1pm and 7pm to take the antibiotics', 'en').map((r) => r[1])).toEqual(['2026-11-24T07:00', '2026-11-23T13:00', '2026-11-23T19:00']);
+    expect(all('rappelle-moi à 9h à 14h et à 19h de nourrir le chat', 'fr').map((r) => r[1])).toEqual(['2026-11-24T09:00', '2026-11-23T14:00', '2026-11-23T19:00']);
+    // A day part and a time are one reminder.
+    expect(all('remind me tonight at 9 to lock the shed', 'en')).toEqual([['lock the shed', '2026-11-23T21:00', null]]);
+  });
+
+  it('reads "next week thursday" as "thursday next week"', () => {
+    expect(one('remind me next week thursday to book the dentist', 'en')).toEqual(['book the dentist', '2026-12-03T09:00', null]);
+  });
+
+  it('keeps date-like words that name a thing: "the weekly summary", "my PT stretches"', () => {
+    expect(one('every friday at 4pm remind me to send the weekly summary', 'en')).toEqual(['send the weekly summary', '2026-11-27T16:00', 'FREQ=WEEKLY;BYDAY=FR']);
+    expect(one('remind me at 6pm to do my PT stretches', 'en')).toEqual(['do my PT stretches', '2026-11-23T18:00', null]);
+    // "a daily reminder" is the reminder's own repetition.
+    expect(one('set a daily reminder at 8am to water the plants', 'en')).toEqual(['water the plants', '2026-11-24T08:00', 'FREQ=DAILY']);
+  });
+
+  it('reads "every 1st and last day of the month"', () => {
+    expect(one('remind me every 1st and last day of the month to check the bank statement', 'en')).toEqual([
+      'check the bank statement',
+      '2026-11-30T09:00',
+      'FREQ=MONTHLY;BYMONTHDAY=1,-1',
+    ]);
+  });
+
+  it('reads holidays on a fixed date after a word that makes them a date, and keeps them in a subject', () => {
+    expect(one("rappelle-moi la veille de noël d'acheter la bûche", 'fr')).toEqual(['acheter la bûche', '2026-12-24T09:00', null]);
+    expect(one("rappelle-moi le jour de l'an à midi d'appeler tonton", 'fr')).toEqual(['appeler tonton', '2027-01-01T12:00', null]);
+    expect(one('rappelle-moi à la Saint-Sylvestre de réserver le taxi', 'fr')).toEqual(['réserver le taxi', '2026-12-31T09:00', null]);
+    expect(one('remind me on christmas eve to wrap the presents', 'en')).toEqual(['wrap the presents', '2026-12-24T09:00', null]);
+    expect(one('remind me by halloween to carve the pumpkin', 'en')).toEqual(['carve the pumpkin', '2027-10-31T09:00', null]);
+    expect(one("rappelle-moi d'acheter les cadeaux de noël demain", 'fr')).toEqual(['acheter les cadeaux de noël', '2026-11-24T09:00', null]);
+    expect(one('remind me to buy the christmas tree tomorrow', 'en')).toEqual(['buy the christmas tree', '2026-11-24T09:00', null]);
+  });
+
+  it('reads "10h15mn", "sur le coup de midi", and "prochain" after a date', () => {
+    expect(one("rappelle-moi à 16h45mn d'aller chercher Léo", 'fr')).toEqual(['aller chercher Léo', '2026-11-23T16:45', null]);
+    expect(one('rappelle-moi samedi sur le coup de midi de sortir le rôti', 'fr')).toEqual(['sortir le rôti', '2026-11-28T12:00', null]);
+    expect(one('rappelle-moi le 9 décembre prochain de payer la cantine', 'fr')).toEqual(['payer la cantine', '2026-12-09T09:00', null]);
+  });
+});
+
+describe('fillers and leftovers inside the sentence', () => {
+  it('drops "du coup" after the trigger, "rappelle-toi que", and "c\'est pour" before the date', () => {
+    expect(one("rappelle-moi du coup d'appeler l'assurance jeudi", 'fr')[0]).toBe("appeler l'assurance");
+    expect(one('rappelle-toi que je dois réserver le gîte vendredi', 'fr')[0]).toBe('réserver le gîte');
+    expect(one("rappelle-moi d'arroser le potager, c'est pour demain 19h", 'fr')).toEqual(['arroser le potager', '2026-11-24T19:00', null]);
+  });
+
+  it('drops "that would be great" / "ce serait super", "real quick", a bare closing "remind", and a stray "to"', () => {
+    expect(one('remind me to defrost the chicken tomorrow that would be great thanks', 'en')[0]).toBe('defrost the chicken');
+    expect(one('rappelle-moi demain de décongeler le poulet ce serait super', 'fr')[0]).toBe('décongeler le poulet');
+    expect(one('remind me to top up the meter tomorrow real quick', 'en')[0]).toBe('top up the meter');
+    expect(one('tomorrow 7am swim remind', 'en')).toEqual(['swim', '2026-11-24T07:00', null]);
+    expect(one('alarm 5:45 tomorrow airport', 'en')).toEqual(['airport', '2026-11-24T05:45', null]);
+    expect(one('set me an alarm at 6 to walk the dog', 'en')[0]).toBe('walk the dog');
+  });
+});
+
+describe('regional English', () => {
+  it('reads South African "just now" / "now now" as a time the bot must ask for', () => {
+    expect(one('remind me just now to fetch the washing', 'en')).toEqual(['fetch the washing', null, null]);
+    expect(one('remind me now now to phone my gran', 'en')).toEqual(['phone my gran', null, null]);
+  });
+
+  it('reads British and Irish "a week tomorrow", "a fortnight today", "two weeks on friday"', () => {
+    expect(one('remind me a week tomorrow to chase the invoice', 'en')).toEqual(['chase the invoice', '2026-12-01T09:00', null]);
+    expect(one('remind me a fortnight today to renew the tax disc', 'en')).toEqual(['renew the tax disc', '2026-12-07T09:00', null]);
+    expect(one('remind me two weeks on friday to collect the suit', 'en')).toEqual(['collect the suit', '2026-12-11T09:00', null]);
+  });
+});
+
+describe('West African and Maghreb French, and spoken hedges', () => {
+  it('drops "inch\'allah", "si Dieu le veut", "wallah", "on dit quoi", "sans faute" wherever they are', () => {
+    expect(one("rappelle-moi demain inch'allah d'appeler la tantine", 'fr')).toEqual(['appeler la tantine', '2026-11-24T09:00', null]);
+    expect(one('rappelle-moi samedi si Dieu le veut de passer au marché', 'fr')[0]).toBe('passer au marché');
+    expect(one('rappelle-moi demain de payer le boutiquier wallah', 'fr')[0]).toBe('payer le boutiquier');
+    expect(one('rappelle-moi ce soir de recharger le crédit on dit quoi', 'fr')[0]).toBe('recharger le crédit');
+    expect(one('rappelle-moi sans faute jeudi de payer la scolarité', 'fr')[0]).toBe('payer la scolarité');
+    expect(one('remind me tomorrow inshallah to visit uncle', 'en')[0]).toBe('visit uncle');
+  });
+
+  it('reads "y a …" and "there\'s …" as the subject, and a closing "rappel"', () => {
+    expect(one('y a la réunion des parents jeudi à 18h rappelle-moi', 'fr')).toEqual(['la réunion des parents', '2026-11-26T18:00', null]);
+    expect(one("there's a parcel to collect tomorrow, remind me", 'en')[0]).toBe('a parcel to collect');
+    expect(one('garage samedi à 10h rappel', 'fr')).toEqual(['garage', '2026-11-28T10:00', null]);
+    // "le rappel" (a booster shot) is a thing.
+    expect(one('faire le rappel samedi', 'fr')[0]).toBe('faire le rappel');
+  });
+});
+
+describe('habits said without "every"', () => {
+  it('reads an end in days or weeks with a time of day as a daily habit ("at 8am for 5 days", "pendant une semaine")', () => {
+    expect(one('remind me to use the eye drops at 9pm for 4 days', 'en')).toEqual(['use the eye drops', '2026-11-23T21:00', 'FREQ=DAILY;COUNT=4']);
+    expect(one("rappelle-moi de prendre le sirop à 8h pendant les 6 prochains jours", 'fr')).toEqual(['prendre le sirop', '2026-11-24T08:00', 'FREQ=DAILY;COUNT=6']);
+    expect(one('remind me every day at 7am for the next week to stretch', 'en')).toEqual(['stretch', '2026-11-24T07:00', 'FREQ=DAILY;COUNT=7']);
+    // Without a time, how long a thing lasts stays in the subject.
+    expect(one('remind me on friday to book a cabin for 3 days', 'en')).toEqual(['book a cabin for 3 days', '2026-11-27T09:00', null]);
+    expect(one('rappelle-moi de réserver une voiture pour 3 jours samedi', 'fr')).toEqual(['réserver une voiture pour 3 jours', '2026-11-28T09:00', null]);
+  });
+
+  it('reads a weekday with a plural day part as a habit ("sunday nights", "friday evenings")', () => {
+    expect(one('remind me to charge the scooter sunday nights', 'en')).toEqual(['charge the scooter', '2026-11-29T20:00', 'FREQ=WEEKLY;BYDAY=SU']);
+    expect(one('remind me tuesday mornings to water the ferns', 'en')).toEqual(['water the ferns', '2026-11-24T09:00', 'FREQ=WEEKLY;BYDAY=TU']);
+  });
+});
+
+describe('lists and corrections', () => {
+  it('reads weekdays listed without a joining word as one reminder each', () => {
+    expect(all('remind me tuesday thursday and saturday at 7pm to go running', 'en').map((r) => r[1])).toEqual([
+      '2026-11-24T19:00',
+      '2026-11-26T19:00',
+      '2026-11-28T19:00',
+    ]);
+    expect(all('rappelle-moi mardi, jeudi et samedi à 19h de courir', 'fr').map((r) => r[1])).toEqual(['2026-11-24T19:00', '2026-11-26T19:00', '2026-11-28T19:00']);
+    // A weekday and its date are one day.
+    expect(all('rappelle-moi lundi 14 décembre de payer la crèche', 'fr')).toEqual([['payer la crèche', '2026-12-14T09:00', null]]);
+  });
+
+  it('reads "actually make that …" as a correction, and Indian "today itself" / "tomorrow itself"', () => {
+    expect(one('remind me to call the plumber on wednesday actually make that thursday', 'en')).toEqual(['call the plumber', '2026-11-26T09:00', null]);
+    expect(one('remind me tomorrow itself to courier the documents', 'en')).toEqual(['courier the documents', '2026-11-24T09:00', null]);
+  });
+});
+
+describe('exceptions and weeknights', () => {
+  it('reads an exception said apart from its repetition ("tous les matins à 7h sauf le dimanche")', () => {
+    expect(one("rappelle-moi d'ouvrir les volets tous les matins à 8h sauf le dimanche", 'fr')).toEqual([
+      'ouvrir les volets',
+      '2026-11-24T08:00',
+      'FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR,SA',
+    ]);
+    expect(one('remind me every evening at 6 except fridays to cook', 'en')).toEqual(['cook', '2026-11-23T18:00', 'FREQ=DAILY;BYDAY=MO,TU,WE,TH,SA,SU']);
+    // Alone, "sauf" / "except" is part of the subject.
+    expect(one("rappelle-moi d'appeler tout le monde sauf Paul demain", 'fr')).toEqual(['appeler tout le monde sauf Paul', '2026-11-24T09:00', null]);
+  });
+
+  it('reads "tous les soirs de la semaine" and "every weeknight" as weekdays', () => {
+    expect(one('rappelle-moi tous les soirs de la semaine à 21h de préparer les sacs', 'fr')).toEqual([
+      'préparer les sacs',
+      '2026-11-23T21:00',
+      'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+    ]);
+    expect(one('remind me every weeknight at 9 to pack the lunches', 'en')).toEqual(['pack the lunches', '2026-11-23T21:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR']);
+  });
+
+  it('reads "de bonne heure" as the morning', () => {
+    expect(one('rappelle-moi demain de bonne heure de déneiger la voiture', 'fr')).toEqual(['déneiger la voiture', '2026-11-24T09:00', null]);
+  });
+});
+
+describe('several reminders in a voice note', () => {
+  it('leaves the hesitation before a joining word out of the first subject ("… oh and …", "… ah et …")', () => {
+    expect(all('remind me to ring the vet at 4 oh and book the groomer at 5', 'en')).toEqual([
+      ['ring the vet', '2026-11-23T16:00', null],
+      ['book the groomer', '2026-11-23T17:00', null],
+    ]);
+    expect(all("rappelle-moi demain à 9h d'appeler la mairie ah et à 14h de passer au pressing", 'fr')).toEqual([
+      ['appeler la mairie', '2026-11-24T09:00', null],
+      ['passer au pressing', '2026-11-24T14:00', null],
+    ]);
+  });
+});
+
+describe('misspelt date words', () => {
+  it('reads long date words through one typo, and the usual misspellings of the short ones', () => {
+    expect(one('remind me on wendesday at 5pm to call the bank', 'en')).toEqual(['call the bank', '2026-11-25T17:00', null]);
+    expect(one('remind me thrusday to renew the permit', 'en')).toEqual(['renew the permit', '2026-11-26T09:00', null]);
+    expect(one('remind me firday at noon to order pizza', 'en')).toEqual(['order pizza', '2026-11-27T12:00', null]);
+    expect(one('remind me tomo at 8am to ring the school', 'en')).toEqual(['ring the school', '2026-11-24T08:00', null]);
+    expect(one("rappelle-moi mercerdi à 14h d'appeler le notaire", 'fr')).toEqual(['appeler le notaire', '2026-11-25T14:00', null]);
+    expect(one('rappelle-moi demin à 8h de sortir les poubelles', 'fr')).toEqual(['sortir les poubelles', '2026-11-24T08:00', null]);
+    expect(one("rappelle-moi ojd à 18h d'acheter du pain", 'fr')).toEqual(['acheter du pain', '2026-11-23T18:00', null]);
+    // A real word one typo away from a short date word stays ("sundae"); a plural weekday is a habit.
+    expect(one('remind me to buy a sundae tomorrow', 'en')[0]).toBe('buy a sundae');
+    expect(one('remind me thursdays at 6 to call grandma', 'en')[2]).toBe('FREQ=WEEKLY;BYDAY=TH');
+  });
+
+  it('reads "17.30" after "à", and "in 2 days\' time"', () => {
+    expect(one('rappelle-moi jeudi à 17.30 de passer chez Léa', 'fr')).toEqual(['passer chez Léa', '2026-11-26T17:30', null]);
+    expect(one("remind me in 3 days' time to chase the refund", 'en')).toEqual(['chase the refund', '2026-11-26T10:00', null]);
+  });
+});
+
+describe('the request itself misspelt or put otherwise', () => {
+  it('reads the French request through a typo ("rapple moi", "rappelle mooi", "rappel moa", "rappelle-mo")', () => {
+    expect(one("rapple moi vendredi d'appeler la crèche", 'fr')[0]).toBe('appeler la crèche');
+    expect(one('rappelle mooi demain de payer la cantine', 'fr')[0]).toBe('payer la cantine');
+    expect(one('rappel moa samedi de laver la voiture', 'fr')[0]).toBe('laver la voiture');
+    expect(one("rappelle-mo lundi d'appeler le syndic", 'fr')[0]).toBe('appeler le syndic');
+  });
+
+  it('reads "remindme", "remind-me", "remind em", "remind mw"', () => {
+    expect(one('remindme tomorrow to water the garden', 'en')[0]).toBe('water the garden');
+    expect(one('remind-me on friday to pay the sitter', 'en')[0]).toBe('pay the sitter');
+    expect(one('remind em tomorrow to call the vet', 'en')[0]).toBe('call the vet');
+    expect(one('remind mw tonight to charge my phone', 'en')[0]).toBe('charge my phone');
+  });
+
+  it('reads requests for us ("rappelle-nous", "remind us") and what follows "à propos de", "au sujet de", "so i can"', () => {
+    expect(one('rappelle-nous samedi de réserver le restaurant', 'fr')[0]).toBe('réserver le restaurant');
+    expect(one('remind us on sunday to call grandma', 'en')[0]).toBe('call grandma');
+    expect(one('rappelle-moi jeudi à propos du contrôle technique', 'fr')[0]).toBe('contrôle technique');
+    expect(one('rappelle-moi jeudi au sujet de la facture', 'fr')[0]).toBe('la facture');
+    expect(one('remind me tomorrow so i can call the school', 'en')[0]).toBe('call the school');
+  });
+});
+
+describe('words that are fillers in one place and the subject in another', () => {
+  it('drops a name said to the bot only before the request, and keeps it in the subject', () => {
+    expect(one('mate, remind me to book the ferry tomorrow', 'en')[0]).toBe('book the ferry');
+    expect(one('love can you remind me to ring the plumber tomorrow', 'en')[0]).toBe('ring the plumber');
+    expect(one('remind me to buy yerba mate tomorrow', 'en')[0]).toBe('buy yerba mate');
+    expect(one('remind me to call my bro tomorrow', 'en')[0]).toBe('call my bro');
+    expect(one('remind me to look at the boiler tomorrow', 'en')[0]).toBe('look at the boiler');
+    expect(one('boss meeting prep tomorrow at 9', 'en')[0]).toBe('boss meeting prep');
+    expect(one('chef, rappelle-moi demain de finir le rapport', 'fr')[0]).toBe('finir le rapport');
+    expect(one('tonton anniversaire samedi', 'fr')[0]).toBe('tonton anniversaire');
+    expect(one('remind me tomorrow to decide whether to go or not', 'en')[0]).toBe('decide whether to go or not');
+  });
+
+  it('keeps a request made to someone else ("ask Paul to remind me", "dis à Paul de me rappeler")', () => {
+    expect(one('ask paul tomorrow to remind me', 'en')[0]).toBe('ask paul to remind me');
+    expect(one('dis à Paul de me rappeler demain', 'fr')[0]).toBe('dis à Paul de me rappeler');
+    expect(one('buy milk tomorrow can you remind me', 'en')[0]).toBe('buy milk');
+  });
+});
+
+describe('more ways of saying when', () => {
+  it('reads "same time tomorrow" / "demain même heure" as that day at the present clock time', () => {
+    expect(one('remind me same time tomorrow to turn the compost', 'en')).toEqual(['turn the compost', '2026-11-24T10:00', null]);
+    expect(one('remind me this time next week to check the seedlings', 'en')).toEqual(['check the seedlings', '2026-11-30T10:00', null]);
+    expect(one('rappelle-moi demain à la même heure de retourner le compost', 'fr')).toEqual(['retourner le compost', '2026-11-24T10:00', null]);
+  });
+
+  it('reads the start, middle and end of the month or year', () => {
+    expect(one('remind me at the start of the month to pay the cleaner', 'en')).toEqual(['pay the cleaner', '2026-12-01T09:00', null]);
+    expect(one('remind me mid month to check the meter', 'en')).toEqual(['check the meter', '2026-12-15T09:00', null]);
+    expect(one('remind me at the start of the year to book the MOT', 'en')).toEqual(['book the MOT', '2027-01-01T09:00', null]);
+    expect(one("rappelle-moi en début d'année de renouveler l'abonnement", 'fr')).toEqual(["renouveler l'abonnement", '2027-01-01T09:00', null]);
+    expect(one('rappelle-moi en début de mois de payer la nounou', 'fr')).toEqual(['payer la nounou', '2026-12-01T09:00', null]);
+    expect(one("rappelle-moi en fin d'année de trier les papiers", 'fr')).toEqual(['trier les papiers', '2026-12-31T09:00', null]);
+  });
+
+  it('reads "after work" / "après le boulot" as 18:00, "a week from tomorrow", and asks for "later this week"', () => {
+    expect(one('remind me after work to get petrol', 'en')).toEqual(['get petrol', '2026-11-23T18:00', null]);
+    expect(one('rappelle-moi en sortant du boulot de passer à la pharmacie', 'fr')).toEqual(['passer à la pharmacie', '2026-11-23T18:00', null]);
+    expect(one('remind me a week from tomorrow to chase the landlord', 'en')).toEqual(['chase the landlord', '2026-12-01T09:00', null]);
+    expect(one('remind me later this week to call the school', 'en')).toEqual(['call the school', null, null]);
+    expect(one("rappelle-moi dans la semaine d'appeler l'école", 'fr')).toEqual(["appeler l'école", null, null]);
+  });
+});
+
+describe('still more ways of asking', () => {
+  it('reads "gimme a nudge", "hit me up", "holler at me", "let me know", "remind me again", "make sure i remember"', () => {
+    expect(one('yo bot, gimme a nudge at 3 to move the car', 'en')).toEqual(['move the car', '2026-11-23T15:00', null]);
+    expect(one('hit me up tomorrow at 9 to renew the rego', 'en')[0]).toBe('renew the rego');
+    expect(one('holler at me at 5 to start dinner', 'en')[0]).toBe('start dinner');
+    expect(one('let me know on friday to renew the rego', 'en')[0]).toBe('renew the rego');
+    expect(one('remind me again tomorrow to email the landlord', 'en')[0]).toBe('email the landlord');
+    expect(one('make sure i remember the recycling on monday', 'en')[0]).toBe('the recycling');
+    expect(one('add to my reminders: renew the rego on monday', 'en')[0]).toBe('renew the rego');
+  });
+
+  it('reads "i keep forgetting to …" as the subject, and a request made to someone else as a whole', () => {
+    expect(one('i keep forgetting to renew the rego, remind me monday', 'en')[0]).toBe('renew the rego');
+    expect(one('i always forget to water the plants so remind me every sunday', 'en')).toEqual(['water the plants', '2026-11-29T09:00', 'FREQ=WEEKLY;BYDAY=SU']);
+    expect(one('tell mum to call me about the party on friday', 'en')[0]).toBe('tell mum to call me about the party');
+    expect(one('demande à Julie de me rappeler pour la fête vendredi', 'fr')[0]).toBe('demande à Julie de me rappeler pour la fête');
+  });
+});
+
+describe('still more French ways of asking', () => {
+  it('reads headings, "j\'oublie toujours de", "rappelle-moi à nouveau", "redis-moi", "être prévenu", "préviens-moi quand il faut"', () => {
+    expect(one('nouveau rappel : vidange demain 9h', 'fr')).toEqual(['vidange', '2026-11-24T09:00', null]);
+    expect(one('ajoute à mes rappels : vidange samedi', 'fr')[0]).toBe('vidange');
+    expect(one("j'oublie toujours d'arroser le ficus, rappelle-moi dimanche", 'fr')[0]).toBe('arroser le ficus');
+    expect(one("rappelle-moi à nouveau demain d'appeler la banque", 'fr')[0]).toBe('appeler la banque');
+    expect(one('redis-moi jeudi de rendre les clés', 'fr')[0]).toBe('rendre les clés');
+    expect(one('je voudrais être prévenu demain à 7h pour la livraison', 'fr')).toEqual(['la livraison', '2026-11-24T07:00', null]);
+    expect(one('préviens-moi samedi quand il faut changer les draps', 'fr')[0]).toBe('changer les draps');
+  });
+});
+
+describe('closing words (each strips, so the cheap last-word test before the longer pattern misses none)', () => {
+  it.each([
+    ['thanks so much', 'en'], ['thank you very much', 'en'], ['ta', 'en'], ['cheers mate', 'en'], ['many thanks', 'en'], ['much appreciated', 'en'],
+    ['if you can', 'en'], ['if u dont mind', 'en'], ['if possible', 'en'], ['when you get a chance', 'en'], ['without fail', 'en'],
+    ['that would be great', 'en'], ['real quick', 'en'], ['lol', 'en'], ['hahaha', 'en'], ['innit', 'en'], ['lah', 'en'], ['or not', 'en'], ['pls', 'en'], ['okay so', 'en'],
+    ["merci d'avance", 'fr'], ['merci beaucoup', 'fr'], ['mille mercis', 'fr'], ["s'il te plaît", 'fr'], ['si tu peux', 'fr'], ['si possible', 'fr'],
+    ['si ça te dérange pas', 'fr'], ['quand tu as le temps', 'fr'], ['sans faute', 'fr'], ["c'est gentil", 'fr'], ['ce serait super', 'fr'], ['hein', 'fr'],
+    ['tsé', 'fr'], ['bisous', 'fr'], ['dèh', 'fr'], ['mdr', 'fr'], ['stp', 'fr'],
+  ] as Array<[string, Language]>)('drops "%s" (%s)', (tail, language) => {
+    const text = language === 'en' ? `remind me tomorrow to call the garage ${tail}` : `rappelle-moi demain d'appeler le garage ${tail}`;
+    expect(one(text, language)[0]).toBe(language === 'en' ? 'call the garage' : 'appeler le garage');
+  });
+});
+
+describe('guards for the rules above', () => {
+  it('leaves a correct "aujourd\'hui" alone and reads "by 12 noon" as one time', () => {
+    expect(one("rappelle-moi aujourd'hui à 15h de rappeler le garagiste", 'fr')).toEqual(['rappeler le garagiste', '2026-11-23T15:00', null]);
+    expect(all('remind me by 12 noon to send the invoice', 'en')).toEqual([['send the invoice', '2026-11-23T12:00', null]]);
+  });
+});
+
+describe('greetings and sign-offs', () => {
+  it('reads no time in "good morning" / "bonne soirée" and drops the sign-off', () => {
+    expect(one('good morning! could you please remind me to defrost the fish tonight? thanks so much 😊', 'en')).toEqual(['defrost the fish', '2026-11-23T20:00', null]);
+    expect(one('Hi, could you remind me to book the vet on friday? Kind regards', 'en')[0]).toBe('book the vet');
+    expect(one('remind me to lock the shed tonight ok thanks bye', 'en')[0]).toBe('lock the shed');
+    expect(one('remind me to call the gym tomorrow have a good one', 'en')[0]).toBe('call the gym');
+    expect(one('rappelle-moi de fermer le garage ce soir bonne soirée', 'fr')).toEqual(['fermer le garage', '2026-11-23T20:00', null]);
+    expect(one("Bonjour, j'aimerais que vous me rappeliez de régler la facture jeudi. Cordialement", 'fr')[0]).toBe('régler la facture');
+    expect(one('rappelle-moi demain de rappeler le plombier merci à plus', 'fr')[0]).toBe('rappeler le plombier');
+  });
+});
+
+describe('typed layout', () => {
+  it('drops brackets a cut date empties, arrows and bullets, and reads a bare hour after "tmrw"', () => {
+    expect(one('remind me (tomorrow) to call the bank', 'en')).toEqual(['call the bank', '2026-11-24T09:00', null]);
+    expect(one('rappel : demain 9h -> appeler la banque', 'fr')).toEqual(['appeler la banque', '2026-11-24T09:00', null]);
+    expect(one('REMIND ME!!! call bank tmrw 11', 'en')).toEqual(['call bank', '2026-11-24T11:00', null]);
+  });
+});
