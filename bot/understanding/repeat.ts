@@ -37,14 +37,18 @@ const WEEKDAYS_CODE = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 const EN_WD_FULL = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
 const EN_WD = `${EN_WD_FULL}|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun`;
-const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|and|&|or|\\+)\\s*|\\s+)(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
+/** Words that join listed weekdays ("mondays and thursdays", "tue n thu", "mon plus wed"). */
+const EN_WD_JOIN = String.raw`(?:,?\s*(?:and|&|or|\+|n|'n'?|plus|as\s+well\s+as)(?![\p{L}']))`;
+const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|${EN_WD_JOIN})\\s*|\\s+)(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;
 const EN_ORD = 'first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|second\\s+(?:to\\s+)?last';
 const EN_DAYNUM = '\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last(?:\\s+day)?';
 const EN_UNIT = 'minute|min|hour|hr|day|week|fortnight|month|year';
 const EN_DAYNUM_LIST = `(?:${EN_DAYNUM})(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?(?:${EN_DAYNUM}))*`;
 
 const FR_WD = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
-const FR_WD_LIST = `(?:${FR_WD})s?(?:(?:\\s*(?:,|et|ou)\\s*|\\s+)(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
+/** Words that join listed weekdays ("mardis et jeudis", Quebec "mardis pis jeudis", "lundis ainsi que jeudis"). */
+const FR_WD_JOIN = String.raw`(?:,?\s*(?:et(?:\s+puis)?|ou|pis|puis|plus|ainsi\s+que)(?![\p{L}]))`;
+const FR_WD_LIST = `(?:${FR_WD})s?(?:(?:\\s*(?:,|${FR_WD_JOIN})\\s*|\\s+)(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
 const FR_ORD =
   'premiers?|premi[èe]res?|1er|1re|1[èe]re|2e|2[èe]me|second|seconde|3e|3[èe]me|4e|4[èe]me|5e|5[èe]me|derniers?|derni[èe]res?|avant[\\s-]derniers?';
 const FR_EVERY = '(?:tou(?:te)?s\\s+les|chaque)';
@@ -147,7 +151,8 @@ function except(words: string, table: Record<string, number>): Omit<RepeatMarker
 const EN_PATTERNS: Pattern[] = [
   // "the first monday of every month", "every last friday of the month", "monthly on the 2nd tuesday".
   pattern(/every|each|monthly/i, 
-    `(?<lead>(?:on\\s+)?(?:every|each)\\s+|monthly\\s+on\\s+|(?:on\\s+)?)(?:the\\s+)?(?<ord>${EN_ORD})\\s+(?<wd>${EN_WD})s?(?:\\s+(?:of|in)\\s+(?<tgt>every|each|the)\\s+month)?`,
+    // The month may also be said first: "every month on the first monday", "monthly, the last friday".
+    `(?<lead>(?:on\\s+)?(?:every|each)\\s+(?:(?<month>month)\\s*,?\\s+(?:on\\s+)?)?|monthly\\s*,?\\s+(?:on\\s+)?|(?:on\\s+)?)(?:the\\s+)?(?<ord>${EN_ORD})\\s+(?<wd>${EN_WD})s?(?:\\s+(?:of|in)\\s+(?<tgt>every|each|the)\\s+month)?`,
     (g) => {
       const habit = /every|each|monthly/.test(g.lead ?? '') || /every|each/.test(g.tgt ?? '');
       if (!habit) return null;
@@ -155,7 +160,7 @@ const EN_PATTERNS: Pattern[] = [
       const wd = EN_WEEKDAYS[fold(g.wd ?? '')];
       if (!n || !wd) return null;
       // "every second tuesday" is every other Tuesday, not the 2nd of the month.
-      if (!g.tgt && /every|each/.test(g.lead ?? '') && n === 2 && /second/.test(g.ord ?? '')) {
+      if (!g.tgt && !g.month && /every|each/.test(g.lead ?? '') && n === 2 && /second/.test(g.ord ?? '')) {
         return { kind: 'freq', freq: 'WEEKLY', interval: 2, byDay: [CODE[wd]] };
       }
       return { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] };
@@ -211,13 +216,13 @@ const EN_PATTERNS: Pattern[] = [
   // "every weeknight", "on weeknights": weekdays, in the evening.
   pattern(/week\s?night/i, `(?:(?:every|each|on)\\s+)?week\\s?nights?`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE, part: 'evening' })),
   // "sunday nights", "on friday evenings": a weekday with a plural day part is a habit at that part.
-  pattern(/day\s+(?:morning|afternoon|evening|night)s/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s?(?:\\s*(?:,|and|&|or)\\s*(?:${EN_WD_FULL})s?)*)\\s+(?<p>mornings|afternoons|evenings|nights)(?![\\p{L}])`, (g) => {
+  pattern(/day\s+(?:morning|afternoon|evening|night)s/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s?(?:\\s*(?:,|${EN_WD_JOIN})\\s*(?:${EN_WD_FULL})s?)*)\\s+(?<p>mornings|afternoons|evenings|nights)(?![\\p{L}])`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
     const part = partOf(g.p ?? '');
     return byDay.length && part ? { kind: 'freq', freq: 'WEEKLY', byDay, part } : null;
   }),
   // "mondays", "on tuesdays and thursdays": a plural weekday is a habit.
-  pattern(/days/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s(?:\\s*(?:,|and|&|or)\\s*(?:on\\s+)?(?:${EN_WD_FULL})s)*)`, (g) => {
+  pattern(/days/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s(?:\\s*(?:,|${EN_WD_JOIN})\\s*(?:on\\s+)?(?:${EN_WD_FULL})s)*)`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
     return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay } : null;
   }),
@@ -270,9 +275,16 @@ const EN_PATTERNS: Pattern[] = [
 
 const FR_PATTERNS: Pattern[] = [
   // "le premier lundi de chaque mois", "tous les derniers vendredis du mois".
+  // The month may also be said first: "chaque mois le premier lundi", "tous les mois, le dernier vendredi".
   pattern(/mois/i, 
-    `(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})`,
+    `(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})` +
+      `|(?<first>${FR_EVERY}\\s+(?:les\\s+)?mois|mensuellement)\\s*,?\\s+(?:le\\s+|les\\s+)?(?<ord2>${FR_ORD})\\s+(?<wd2>${FR_WD})s?`,
     (g) => {
+      if (g.first) {
+        const n = frOrdinal(g.ord2 ?? '');
+        const wd = FR_WEEKDAYS[fold(g.wd2 ?? '')];
+        return n && wd ? { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] } : null;
+      }
       const habit = /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? ''));
       if (!habit) return null;
       const n = frOrdinal(g.ord ?? '');
@@ -340,7 +352,7 @@ const FR_PATTERNS: Pattern[] = [
   }),
   // "les mardis et jeudis", "le lundi et le jeudi": plural or listed weekdays are a habit.
   pattern(/lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i, 
-    `les\\s+(?<wds>(?:${FR_WD})s(?:\\s*(?:,|et|ou)\\s*(?:les\\s+)?(?:${FR_WD})s?)*)${FR_PART_AFTER}` +
+    `les\\s+(?<wds>(?:${FR_WD})s(?:\\s*(?:,|${FR_WD_JOIN})\\s*(?:les\\s+)?(?:${FR_WD})s?)*)${FR_PART_AFTER}` +
       `|le\\s+(?<l2>(?:${FR_WD})(?:\\s*(?:,|et)\\s*le\\s+(?:${FR_WD}))+)`,
     (g) => {
       const byDay = weekdayCodes(g.wds ?? g.l2 ?? '', FR_WEEKDAYS);
