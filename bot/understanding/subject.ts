@@ -249,7 +249,7 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
-    String.raw`|(?:need|want|like|get|have)\s+(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
+    String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
     String.raw`|(?:don'?t|do\s+not|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
   fr:
     String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
@@ -257,7 +257,7 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:me\s+(?:re)?di(?:re|s|ras|rais|tes|rez)|(?:re)?dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
     String.raw`|[êe]tre\s+(?:pr[ée]venue?|averti\p{L}*|rappel[ée]e?|notifi[ée]e?)` +
     String.raw`|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
-    String.raw`|(?:besoin\s+d'|faut\s+|veux\s+|voudrais\s+|aimerais\s+)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)` +
+    String.raw`|(?:besoin\s+d'|faut\s+|veux\s+|voudrais\s+|aimerais\s+|souhaite\p{L}*\s+|prendrais\s+)(?:bien\s+)?(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie|(?:n'|ne\s+)?oubli\p{L}*\s+pas`,
 };
@@ -278,6 +278,16 @@ const NAMES_A_THING: Record<Language, RegExp> = {
 const SOMEONE_ELSE: Record<Language, RegExp> = {
   en: /(?:^|\s)(?:tell|ask|get|have|remind)\s+(?!me\s|us\s)\p{L}+\s+to\s*$/iu,
   fr: /(?:^|\s)(?:dis|demande|dites|demandez)\s+(?:[àa]\s+)?\p{L}+\s+(?:de\s+|d')$/iu,
+};
+
+/**
+ * Words that only say who asks and how ("i", "can i", "i'd", "j'ai", "il me"): left alone before a
+ * request with nothing after it ("i need a reminder" + date words, its action said in a later
+ * part), they are no subject.
+ */
+const ASKING_ONLY: Record<Language, RegExp> = {
+  en: /^(?:(?:i|i'd|i'll|i'm|id|im|we|we'd|can|could|may|might|would|will|really|also|just|so|and|please|pls|you|u|ya|ok|okay|hey|hi|yeah|still|do|def(?:initely)?)(?:\s+|$))+$/iu,
+  fr: /^(?:(?:je|j'|j'ai|ai|il|me|m'|on|nous|tu|peux|pourrais|est-ce|que|qu'|et|alors|donc|ok|stp|svp|aussi|encore|vraiment|bien)(?:\s+|$))+$/iu,
 };
 
 /** A clause joined to the request by "and" ("do the needful and remind me to…", "sois gentil et rappelle-moi de…"). */
@@ -328,7 +338,7 @@ function stripTrailingRequest(s: string, language: Language): string {
   if (at < 0) return s;
   const head = s.slice(0, offset + at);
   if (!/\p{L}/u.test(head) || RELATIVE_BEFORE[language].test(head)) return s;
-  return head;
+  return ASKING_ONLY[language].test(head.trim()) ? '' : head;
 }
 
 /**
@@ -350,6 +360,7 @@ function stripRequest(s: string, language: Language): string {
     const t = stripTrailingRequest(s, language);
     if (t !== s) return t;
     const head = m[1].replace(JOINED_LEAD, '');
+    if (ASKING_ONLY[language].test(head.trim())) return '';
     return RELATIVE_BEFORE[language].test(head) ? s : head;
   }
   // Words before the request are its wording unless they name a thing; a clause joined to it by
