@@ -22,7 +22,7 @@ import type { Extraction } from './understand';
 const CONNECTOR =
   /(?:(?:[,;.]+|(?<![\p{L}])(?:virgule|point[\s-]virgule|comma)(?![\p{L}]))\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus|after\s+that|apr[èe]s\s+[çc]a)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|after\s+that|apr[èe]s\s+[çc]a|plus(?!\s+(?:tard|t[ôo]t|que|de|d'|vite|loin))|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
 /** Words that may stand between a connector and the part's date words ("and at 6pm"). */
-const LEAD_IN = /^(?:\s*(?:at|on|in|by|for|around|the|every|each|[àa]|le|la|les|vers|pour|dans|d[èe]s|au|ce|cet|cette|tous|toutes|chaque|also|aussi|again|encore|once\s+more|one\s+more\s+time|as\s+well|too|[àa]\s+nouveau|de\s+nouveau|une\s+autre\s+fois|[ée]galement|remind\s+me|rappelle[- ]moi))*\s*$/iu;
+const LEAD_IN = /^(?:\s*(?:at|on|in|by|for|around|the|every|each|[àa]|le|la|les|vers|pour|dans|d[èe]s|au|ce|cet|cette|tous|toutes|chaque|also|aussi|again|encore|once\s+more|one\s+more\s+time|as\s+well|too|[àa]\s+nouveau|de\s+nouveau|une\s+autre\s+fois|[ée]galement|remind\s+me|rappelle[- ]mo(?:i|[ée])))*\s*$/iu;
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, not two reminders. */
 const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 /**
@@ -33,7 +33,7 @@ const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 const CONTINUATION: Record<Language, RegExp> = {
   en: /^(?:(?:and|then|also|plus|after\s+that|afterwards|again|once\s+more|one\s+more\s+time|as\s+well|too)[\s,]+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:(?:again|once\s+more|one\s+more\s+time|as\s+well|too)[\s,]+)*(?:to|that|about)(?![\p{L}])\s*/iu,
   fr: new RegExp(
-    String.raw`^(?:(?:et|puis|pis|ensuite|aussi|encore|(?:[àa]\s+|de\s+)?nouveau|une\s+autre\s+fois|[ée]galement|apr[èe]s\s+[çc]a)[\s,]+)*(?:(?:rappelle[- ]moi)\s+)?` +
+    String.raw`^(?:(?:et|puis|pis|ensuite|aussi|encore|(?:[àa]\s+|de\s+)?nouveau|une\s+autre\s+fois|[ée]galement|apr[èe]s\s+[çc]a)[\s,]+)*(?:(?:rappelle[- ]mo(?:i|[ée]))\s+)?` +
       // "… et à 20h pour prendre mes cachets": "pour" before the action (a verb) is the request's.
       String.raw`(?:de\s+|d'|qu'|que\s+|pour\s+(?=(?:(?:ne\s+pas|n'|me|m'|te|t'|se|s'|le|la|les|l'|lui|leur|y|en)\s*)*\p{L}+(?:er|ir|re|oir)(?![\p{L}])))?`,
     'iu',

@@ -395,13 +395,20 @@ function fixTriggerTypo(s: string, language: Language): string {
     .replace(/(?<=(?:remind|ping|tell|text|nudge)\s+)(?:mee|meh|em|mw|mr|ne)(?![\p{L}])/giu, 'me');
 }
 
+/**
+ * Quebec spellings of the object pronouns after a verb ("rappelle-moé", "fais-moé penser",
+ * "dis-moué", "rappelle-toé"): read as "moi" / "toi" (also after a space, "rappelle moé"; "que moé j'arrive" keeps its word).
+ */
+const QUEBEC_PRONOUN = /(?<=\p{L}-|(?<![\p{L}])(?:rapp?ell?e?s?|fais|faites|dis|dites|pr[ée]viens|avertis|laisse|souviens)\s)([mt])(?:o[ée]|ou[ée]|w[ée])(?![\p{L}])/giu;
+
 /** Removes the trigger phrase and the fillers from the start, repeatedly ("ok so remind me to..."). */
 export function stripTrigger(text: string, language: Language): string {
   const s = collapse(text);
   const out = stripLoop(s, language);
   // A word one typo from "remind" is read as it only when that makes it a request that goes
-  // ("remidn me to…"); a real word stays ("the book that reminds me of home").
-  const fixed = fixTriggerTypo(s, language);
+  // ("remidn me to…"); a real word stays ("the book that reminds me of home"); so are the Quebec
+  // pronouns ("rappelle-moé"), which elsewhere stay as said.
+  const fixed = fixTriggerTypo(language === 'fr' ? s.replace(QUEBEC_PRONOUN, '$1oi') : s, language);
   if (fixed === s) return out;
   const outFixed = stripLoop(fixed, language);
   return words(outFixed) < words(out) ? outFixed : out;
