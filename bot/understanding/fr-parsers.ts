@@ -310,7 +310,9 @@ function frWeekdayParser(): Parser {
     else if (/en 15/.test(q)) mode = 'week-after-next';
     const domText = fold(m.groups.dom ?? '');
     const dom = domText ? (/^(1er|premier)$/.test(domText) ? 1 : Number(domText)) : undefined;
-    return weekdayPiece(env, wd, mode, dom);
+    const piece = weekdayPiece(env, wd, mode, dom);
+    if (piece && dom === undefined && !q && /^le\s/i.test(m.text)) piece.definite = true;
+    return piece;
   });
 }
 

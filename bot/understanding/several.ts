@@ -258,6 +258,18 @@ export function splitReminders(
     if (prev.repeats.some((r) => r.kind === 'freq') && !prev.repeats.some((r) => r.kind === 'count')) prev.repeats.push(...ends);
     if (prev.repeats.some((r) => r.kind === 'freq')) prev.until ??= d.until;
   }
+  // "… tous les mercredis soir et de la rentrer le jeudi matin": a weekday said with the definite
+  // article and nothing else, beside a daily or weekly habit, is said as a habit too (rule 13).
+  if (drafts.length > 1 && drafts.some((d) => d.repeats.some((r) => r.kind === 'freq' && (r.freq === 'WEEKLY' || r.freq === 'DAILY')))) {
+    for (const d of drafts) {
+      if (d.repeats.some((r) => r.kind === 'freq')) continue;
+      const days = d.pieces.filter((p) => p.date || p.weekend);
+      if (days.length === 1 && days[0].definite) {
+        d.repeats.push({ start: -1, end: -1, kind: 'freq', freq: 'WEEKLY' });
+        d.own = { ...d.own, rec: true };
+      }
+    }
+  }
   // A part with no words of its own shares its neighbour's subject (and time, if it has none).
   for (let i = 0; i < drafts.length; i++) {
     const d = drafts[i];

@@ -77,6 +77,8 @@ export interface WhenPiece {
   thenDate?: { year: number; month: number; day: number };
   /** The date came from a weekday word (weaker than an explicit calendar date). */
   fromWeekday?: boolean;
+  /** "le jeudi": a weekday with the definite article and nothing else, which a habit said beside it makes one too (rule 13). */
+  definite?: boolean;
   /** The date was relative ("in 3 days"): keep now's clock time unless a time is given. */
   keepClock?: boolean;
   /** "this weekend": Saturday, or today if today is Saturday and the time is still ahead. */
