@@ -488,3 +488,106 @@ describe('typed layout', () => {
     expect(one('REMIND ME!!! call bank tmrw 11', 'en')).toEqual(['call bank', '2026-11-24T11:00', null]);
   });
 });
+
+describe('classes found by heldout-v2f (its own sentences are not used here)', () => {
+  it('reads the Quebec pronouns "moé", "moué", "toé" in a request, and keeps them in the subject', () => {
+    expect(one("rappelle-moé demain d'appeler ma tante", 'fr')).toEqual(['appeler ma tante', '2026-11-24T09:00', null]);
+    expect(one('fais-moé penser vendredi de payer le loyer', 'fr')).toEqual(['payer le loyer', '2026-11-27T09:00', null]);
+    expect(one('dis-moé demain de sortir le recyclage', 'fr')[0]).toBe('sortir le recyclage');
+    expect(one('rappelle moé jeudi de changer les pneus', 'fr')[0]).toBe('changer les pneus');
+    expect(one('rappelle-moué demain de laver le char', 'fr')[0]).toBe('laver le char');
+    expect(one("rappelle-toé demain d'acheter du lait", 'fr')[0]).toBe('acheter du lait');
+    expect(one('payer le loyer vendredi, rappelle-moé', 'fr')[0]).toBe('payer le loyer');
+    expect(all('rappelle-moé à 8h pis à 17h de nourrir le chat', 'fr')).toEqual([
+      ['nourrir le chat', '2026-11-24T08:00', null],
+      ['nourrir le chat', '2026-11-23T17:00', null],
+    ]);
+    // Elsewhere the word is the user's own.
+    expect(one("rappelle-moé demain de dire à Paul que moé j'arrive", 'fr')[0]).toBe("dire à Paul que moé j'arrive");
+  });
+
+  it('joins listed weekdays with "pis", "plus", "ainsi que", "n", "as well as", not only "et" / "and"', () => {
+    expect(one("tous les mardis pis jeudis à 18h rappelle-moi d'aller au curling", 'fr')).toEqual(['aller au curling', '2026-11-24T18:00', 'FREQ=WEEKLY;BYDAY=TU,TH']);
+    expect(one('les lundis pis les mercredis rappelle-moi de sortir le bac', 'fr')).toEqual(['sortir le bac', '2026-11-25T09:00', 'FREQ=WEEKLY;BYDAY=MO,WE']);
+    expect(one('rappelle-moi chaque lundi ainsi que jeudi de vider la litière', 'fr')[2]).toBe('FREQ=WEEKLY;BYDAY=MO,TH');
+    expect(one('remind me every tue n thu at 7pm to go to band practice', 'en')).toEqual(['go to band practice', '2026-11-24T19:00', 'FREQ=WEEKLY;BYDAY=TU,TH']);
+    expect(one('remind me on mondays plus thursdays to take out the recycling', 'en')[2]).toBe('FREQ=WEEKLY;BYDAY=MO,TH');
+    expect(one('remind me every monday as well as friday at 6 pm to call mum', 'en')).toEqual(['call mum', '2026-11-23T18:00', 'FREQ=WEEKLY;BYDAY=MO,FR']);
+  });
+
+  it('reads "I need / I\'d like / I could use a reminder … to" and "j\'ai besoin d\'un rappel … pour" across several times', () => {
+    expect(all('i want a reminder every day at 7am and 7pm to feed the cat', 'en')).toEqual([
+      ['feed the cat', '2026-11-24T07:00', 'FREQ=DAILY'],
+      ['feed the cat', '2026-11-23T19:00', 'FREQ=DAILY'],
+    ]);
+    expect(all('can i get a reminder on friday at 10am and at 4pm to check the oven', 'en').map((r) => r[0])).toEqual(['check the oven', 'check the oven']);
+    expect(all('i could use a reminder every day at 8am and 8pm to stretch', 'en').map((r) => r[0])).toEqual(['stretch', 'stretch']);
+    expect(all("i'd appreciate a reminder on friday at 10am and at 2pm to call the vet", 'en').map((r) => r[0])).toEqual(['call the vet', 'call the vet']);
+    expect(all('i need some reminders tomorrow at 9am and 3pm to drink water', 'en')).toEqual([
+      ['drink water', '2026-11-24T09:00', null],
+      ['drink water', '2026-11-24T15:00', null],
+    ]);
+    expect(all("j'ai besoin d'un rappel tous les jours à 8h et à 20h pour prendre mes cachets", 'fr')).toEqual([
+      ['prendre mes cachets', '2026-11-24T08:00', 'FREQ=DAILY'],
+      ['prendre mes cachets', '2026-11-23T20:00', 'FREQ=DAILY'],
+    ]);
+    expect(all('il me faut un rappel lundi à 10h et à 15h pour relancer le client', 'fr').map((r) => r[0])).toEqual(['relancer le client', 'relancer le client']);
+    expect(all('je souhaiterais un rappel demain à 9h et à 15h pour appeler le notaire', 'fr').map((r) => r[0])).toEqual(['appeler le notaire', 'appeler le notaire']);
+    // Without an action anywhere, "i" is no subject.
+    expect(one('i need a reminder', 'en')[0]).toBe('');
+  });
+
+  it('leaves "again", "once more", "as well", "encore", "de nouveau", "aussi" out of the subject of several times', () => {
+    expect(all('remind me at 9am and once more at 5pm to water the tomatoes', 'en')).toEqual([
+      ['water the tomatoes', '2026-11-24T09:00', null],
+      ['water the tomatoes', '2026-11-23T17:00', null],
+    ]);
+    expect(all('remind me at 7am and then again at 7pm to feed the dog', 'en').map((r) => r[0])).toEqual(['feed the dog', 'feed the dog']);
+    expect(all('remind me to call mum at 8am and again at 2pm', 'en').map((r) => r[0])).toEqual(['call mum', 'call mum']);
+    expect(all('remind me at 10am to stretch and at 4pm as well', 'en').map((r) => r[0])).toEqual(['stretch', 'stretch']);
+    expect(all('rappelle-moi à 8h et encore à 14h de relancer la facture', 'fr').map((r) => r[0])).toEqual(['relancer la facture', 'relancer la facture']);
+    expect(all("rappelle-moi à 9h puis de nouveau à 18h d'arroser les tomates", 'fr').map((r) => r[0])).toEqual(['arroser les tomates', 'arroser les tomates']);
+    expect(all("rappelle-moi demain à 8h d'appeler le garage et à 17h aussi", 'fr')).toEqual([
+      ['appeler le garage', '2026-11-24T08:00', null],
+      ['appeler le garage', '2026-11-24T17:00', null],
+    ]);
+  });
+
+  it('reads "every month on the first monday" / "chaque mois le premier lundi" as a weekday of the month', () => {
+    expect(one('remind me every month on the last friday to send the report', 'en')).toEqual(['send the report', '2026-11-27T09:00', 'FREQ=MONTHLY;BYDAY=-1FR']);
+    expect(one('every month on the second tuesday remind me to pay the gardener', 'en')).toEqual(['pay the gardener', '2026-12-08T09:00', 'FREQ=MONTHLY;BYDAY=2TU']);
+    expect(one('each month on the 3rd wednesday book club', 'en')[2]).toBe('FREQ=MONTHLY;BYDAY=3WE');
+    expect(one('rappelle-moi chaque mois le premier lundi de vérifier le détecteur', 'fr')).toEqual(['vérifier le détecteur', '2026-12-07T09:00', 'FREQ=MONTHLY;BYDAY=1MO']);
+    expect(one('rappelle-moi tous les mois le dernier vendredi de payer la cantine', 'fr')).toEqual(['payer la cantine', '2026-11-27T09:00', 'FREQ=MONTHLY;BYDAY=-1FR']);
+    expect(one('tous les mois, le deuxième mardi, réunion du syndic', 'fr')).toEqual(['réunion du syndic', '2026-12-08T09:00', 'FREQ=MONTHLY;BYDAY=2TU']);
+    // Days of the month and "every second tuesday" keep their readings.
+    expect(one('remind me every month on the 10th and the 25th to pay the workers', 'en')[2]).toBe('FREQ=MONTHLY;BYMONTHDAY=10,25');
+    expect(one('remind me every second tuesday to water the ficus', 'en')[2]).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=TU');
+  });
+
+  it('makes "le <jour>" a habit when a daily or weekly habit is said beside it, before or after', () => {
+    expect(all('rappelle-moi de sortir le bac bleu chaque lundi soir et de le rentrer le mardi à 8h', 'fr')).toEqual([
+      ['sortir le bac bleu', '2026-11-23T20:00', 'FREQ=WEEKLY;BYDAY=MO'],
+      ['le rentrer', '2026-11-24T08:00', 'FREQ=WEEKLY;BYDAY=TU'],
+    ]);
+    expect(all('rappelle-moi tous les jours à 8h de prendre mes cachets et le dimanche de préparer le pilulier', 'fr')[1]).toEqual([
+      'préparer le pilulier',
+      '2026-11-29T09:00',
+      'FREQ=WEEKLY;BYDAY=SU',
+    ]);
+    expect(all('rappelle-moi le jeudi matin de rentrer la poubelle et tous les mercredis soir de la sortir', 'fr')[0]).toEqual([
+      'rentrer la poubelle',
+      '2026-11-26T09:00',
+      'FREQ=WEEKLY;BYDAY=TH',
+    ]);
+    expect(all('remind me every monday at 7pm to put the recycling out and on tuesdays at 8am to bring it back', 'en')[1]).toEqual([
+      'bring it back',
+      '2026-11-24T08:00',
+      'FREQ=WEEKLY;BYDAY=TU',
+    ]);
+    // Alone, or with a date of the month, "le jeudi" is one day (rule 4).
+    expect(one('rappelle-moi le jeudi matin de rentrer la poubelle', 'fr')).toEqual(['rentrer la poubelle', '2026-11-26T09:00', null]);
+    expect(all("rappelle-moi tous les lundis de payer la femme de ménage et le jeudi 3 décembre d'appeler le notaire", 'fr')[1][2]).toBeNull();
+    expect(all('remind me every monday at 7pm to put the recycling out and on tuesday at 8am to call the dentist', 'en')[1][2]).toBeNull();
+  });
+});
