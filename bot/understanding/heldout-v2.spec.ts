@@ -63,6 +63,18 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
   });
 
+  it('scores the sixth batch (fixtures/heldout-v2f.jsonl), a fresh set written after the fifth batch\'s fixes', () => {
+    const batch = readCases(resolve(fixtures, 'heldout-v2f.jsonl'));
+    expect(batch.length).toBeGreaterThanOrEqual(240);
+    const result = score(batch);
+    reportScore('heldout-v2f', result);
+    // 97.08 % (both) as first scored; one disputed expectation ("remind me mon wed and fri at 6am",
+    // read as three one-offs by rule 16, left as a miss); 99.58 % after the fixes tested in
+    // robustness.spec.ts.
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+    expect(result.failures.length).toBeLessThanOrEqual(1);
+  });
+
   it('scores the public version-2 sample', () => {
     const result = score(readCases(resolve(fixtures, 'sample2.jsonl')));
     reportScore('sample2', result);
