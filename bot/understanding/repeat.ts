@@ -17,8 +17,13 @@ const MIN_MINUTES = 5;
 export interface RepeatMarker {
   start: number;
   end: number;
-  /** freq: a repetition; count: "pendant 5 jours", "10 times"; until: "jusqu'au", "until" (the date follows). */
-  kind: 'freq' | 'count' | 'until';
+  /**
+   * freq: a repetition; count: "pendant 5 jours", "10 times"; until: "jusqu'au", "until" (the date
+   * follows); filler: words that only go with a repetition ("on a thursday", "inclus") and leave the subject.
+   */
+  kind: 'freq' | 'count' | 'until' | 'filler';
+  /** A word the date parsers read in the blanked marker's place ("until" → "on", "jusqu'au" → "le"). */
+  lead?: string;
   freq?: Freq;
   interval?: number;
   /** 'MO', '1SA', '-1FR'. */
@@ -64,10 +69,19 @@ interface Pattern {
   build: Build;
   /** Words without which `re` cannot match: a text without them skips the scan (never changes a result). */
   hint: RegExp;
+  /** The text before the match that makes it no repetition ("move the meeting from monday to friday"). */
+  notAfter?: RegExp;
 }
+
+/** A verb that moves a thing from one day to another: "from monday to friday" then says where, not when. */
+const MOVED_BEFORE = /(?:^|[^\p{L}])(?:mov(?:e|es|ed|ing)|shift|push|pushed|chang(?:e|ed|ing)|switch|swap|reschedul\p{L}*|postpon\p{L}*|bring|brought|d[ée]pla[cç]\p{L}*|d[ée]cal\p{L}*|report\p{L}*|chang\p{L}*|repouss\p{L}*|avanc\p{L}*)(?:\s+[\p{L}'’-]+){0,5}\s+$/iu;
 
 function pattern(hint: RegExp, source: string, build: Build): Pattern {
   return { re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'giu'), build, hint };
+}
+
+function withGuard(notAfter: RegExp, hint: RegExp, source: string, build: Build): Pattern {
+  return { ...pattern(hint, source, build), notAfter };
 }
 
 /** "10th and the 25th", "10 et le 25": the days of a month, in order, or null. "last" is -1. */
@@ -141,6 +155,23 @@ function countUnit(u: string): RepeatMarker['countUnit'] {
   return 'years';
 }
 
+/** "du dimanche au jeudi", "friday to monday": the days from one to the other, wrapping past Sunday. */
+function dayRange(a: string, b: string, table: Record<string, number>): Omit<RepeatMarker, 'start' | 'end'> | null {
+  const key = (w: string) => {
+    const t = fold(w).replace(/\.$/, '');
+    return table[t] ?? table[t.replace(/s$/, '')];
+  };
+  const from = key(a);
+  const to = key(b);
+  if (!from || !to || from === to) return null;
+  const days: string[] = [];
+  for (let d = from; ; d = (d % 7) + 1) {
+    days.push(CODE[d]);
+    if (d === to) break;
+  }
+  return { kind: 'freq', freq: 'WEEKLY', byDay: sortDays(days) };
+}
+
 /** A week without the days named ("le week-end", "sunday", "mardi et jeudi"). */
 function except(words: string, table: Record<string, number>): Omit<RepeatMarker, 'start' | 'end'> | null {
   const out = /week|fins?\s+de\s+semaine/i.test(words) ? ['SA', 'SU'] : weekdayCodes(words, table);
@@ -148,7 +179,16 @@ function except(words: string, table: Record<string, number>): Omit<RepeatMarker
   return { kind: 'freq', freq: 'WEEKLY', byDay: CODE.slice(1).filter((d) => !out.includes(d)) };
 }
 
+/** French weekdays and their short forms ("lun", "jeu"). */
+const FR_DAY_KEYS: Record<string, number> = { ...FR_WEEKDAYS, lun: 1, mar: 2, mer: 3, jeu: 4, ven: 5, sam: 6, dim: 7 };
+
 const EN_PATTERNS: Pattern[] = [
+  // "monday to thursday", "from sunday through thursday", "wed-fri", "every day from tue till sat": a
+  // range of weekdays is a weekly habit on each (rule 13 says "monday to friday").
+  withGuard(MOVED_BEFORE, /mon|tue|wed|thu|fri|sat|sun/i,
+    `(?:(?:every\\s+(?:day|week)\\s+|each\\s+(?:day|week)\\s+|on\\s+)?from\\s+|(?:every|each)\\s+(?:week\\s+)?)?(?<a>${EN_WD})s?\\.?\\s*(?:to|through|thru|till|until|-|–)\\s*(?<b>${EN_WD})s?(?![\\p{L}])`,
+    (g) => dayRange(g.a ?? '', g.b ?? '', EN_WEEKDAYS),
+  ),
   // "the first monday of every month", "every last friday of the month", "monthly on the 2nd tuesday".
   pattern(/every|each|monthly/i, 
     // The month may also be said first: "every month on the first monday", "monthly, the last friday".
@@ -191,10 +231,9 @@ const EN_PATTERNS: Pattern[] = [
     `(?:at\\s+)?(?:the\\s+)?end\\s+of\\s+(?:every|each)\\s+month|(?:at\\s+)?(?:every|each)\\s+(?:month[\\s-]?end|end\\s+of\\s+(?:the\\s+)?month)`,
     () => ({ kind: 'freq', freq: 'MONTHLY', byMonthDay: [-1] }),
   ),
-  // "every weekday", "on weekdays", "monday to friday", "every working day".
+  // "every weekday", "on weekdays", "every working day" ("monday to friday" is a range, above).
   pattern(/day|mon/i, 
-    `(?:(?:every|each|on)\\s+)?(?:week\\s?days|work(?:ing)?\\s?days|(?:business|school)\\s?days)|(?:every|each)\\s+(?:week\\s?day|work(?:ing)?\\s?day|(?:business|school)\\s?day)` +
-      `|(?:(?:every\\s+day\\s+)?from\\s+)?mon(?:day)?\\s*(?:to|through|thru|till|until|-)\\s*fri(?:day)?`,
+    `(?:(?:every|each|on)\\s+)?(?:week\\s?days|work(?:ing)?\\s?days|(?:business|school)\\s?days)|(?:every|each)\\s+(?:week\\s?day|work(?:ing)?\\s?day|(?:business|school)\\s?day)`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
   ),
   pattern(/weekend/i, `(?:every|each)\\s+weekend|(?:on\\s+)?weekends`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] })),
@@ -270,10 +309,27 @@ const EN_PATTERNS: Pattern[] = [
     const n = /^(?:a|one|)$/i.test(g.n ?? '') ? 1 : Number(g.n);
     return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
   }),
-  pattern(/until|till|through|up\s+to/i, `until|till|through|up\\s+to\\s+and\\s+including`, () => ({ kind: 'until' })),
+  // "until", "till", "til", "through", "up to (and including)": the date that follows ends the
+  // repetition; "on" stands in their place so the date parsers read what follows as a date
+  // ("until christmas", "till the 10th").
+  pattern(/until|till|til|through|thru|up\s+to/i,
+    `(?:until|till|til|through|thru)(?:\\s+and\\s+including)?|up\\s+to(?:\\s+and\\s+including)?(?=\\s+(?:the\\s+)?(?:\\d|next|this|end|christmas|xmas|new\\s+year|hallowe|valentine|${EN_MONTH_RE}|${EN_WD})(?![\\p{L}]))`,
+    () => ({ kind: 'until', lead: 'on' }),
+  ),
+  // "every 2 weeks on a thursday", "weekly, on a monday": the article before a weekday said with a repetition.
+  pattern(/\ban?\s/i, `(?:on\\s+)?an?(?=\\s+(?:${EN_WD_FULL})(?![\\p{L}]))`, () => ({ kind: 'filler' })),
+  // "until april 10 inclusive": the word that says the last day counts.
+  pattern(/inclu/i, `(?<=(?:\\d|th|st|nd|rd|${EN_MONTH_RE}|${EN_WD_FULL}|christmas|xmas)\\.?,?\\s+)(?:inclusive(?:ly)?|included)`, () => ({ kind: 'filler' })),
 ];
 
 const FR_PATTERNS: Pattern[] = [
+  // "du dimanche au jeudi", "de lundi à jeudi", "lundi au jeudi", "lun-jeu": a range of weekdays is
+  // a weekly habit on each (rule 13 says "du lundi au vendredi").
+  withGuard(MOVED_BEFORE, /lun|mar|mer|jeu|ven|sam|dim/i,
+    `(?:(?:tous\\s+les\\s+jours\\s+|chaque\\s+(?:jour|semaine)\\s+|toutes\\s+les\\s+semaines\\s+)?(?:du|de)\\s+)?(?<a>${FR_WD})s?\\s+(?:au|[àa]|jusqu'au)\\s+(?<b>${FR_WD})s?(?![\\p{L}])` +
+      `|(?<a2>${FR_WD}|lun|mar|mer|jeu|ven|sam|dim)\\.?\\s*[-–]\\s*(?<b2>${FR_WD}|lun|mar|mer|jeu|ven|sam|dim)\\.?(?![\\p{L}])`,
+    (g) => dayRange(g.a ?? g.a2 ?? '', g.b ?? g.b2 ?? '', FR_DAY_KEYS),
+  ),
   // "le premier lundi de chaque mois", "tous les derniers vendredis du mois".
   // The month may also be said first: "chaque mois le premier lundi", "tous les mois, le dernier vendredi".
   pattern(/mois/i, 
@@ -330,9 +386,9 @@ const FR_PATTERNS: Pattern[] = [
     const part = partOf(g.p ?? '');
     return part ? { kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE, part } : null;
   }),
-  // "en semaine", "du lundi au vendredi", "tous les jours de la semaine", "les jours ouvrables".
+  // "en semaine", "tous les jours de la semaine", "les jours ouvrables".
   pattern(/semaine|ouvr|lundi|travail/i, 
-    `(?:tous\\s+les\\s+jours|chaque\\s+jour)\\s+(?:de\\s+(?:la\\s+)?semaine|ouvr(?:ables?|[ée]s?))|en\\s+semaine|du\\s+lundi\\s+au\\s+vendredi` +
+    `(?:tous\\s+les\\s+jours|chaque\\s+jour)\\s+(?:de\\s+(?:la\\s+)?semaine|ouvr(?:ables?|[ée]s?))|en\\s+semaine` +
       `|(?:les|tous\\s+les)\\s+jours\\s+(?:de\\s+semaine|ouvr(?:ables|[ée]s))|(?:chaque|tous\\s+les)\\s+jours?\\s+de\\s+travail`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
   ),
@@ -408,7 +464,14 @@ const FR_PATTERNS: Pattern[] = [
       return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
     },
   ),
-  pattern(/jusqu/i, `jusqu'(?:au|aux|[àa](?:\\s+la|\\s+l')?)|jusque|jusqu\\s+au`, () => ({ kind: 'until' })),
+  // "jusqu'au 10", "jusqu'à Noël", "jusqu'à vendredi prochain": "le" / "à" stand in their place so the
+  // date parsers read what follows as a date.
+  pattern(/jusqu/i, `jusqu'(?:au|aux)(?:\\s+et\\s+y\\s+compris(?:\\s+le)?)?|jusque\\s+au|jusqu\\s+au`, () => ({ kind: 'until', lead: 'le' })),
+  pattern(/jusqu/i, `jusqu'[àa](?:\\s+la|\\s+l')?|jusque`, () => ({ kind: 'until', lead: 'à' })),
+  // "toutes les deux semaines un jeudi": the article before a weekday said with a repetition.
+  pattern(/\bune?\s/i, `une?(?=\\s+(?:${FR_WD})(?![\\p{L}]))(?!\\s+\\S+\\s+sur\\s)`, () => ({ kind: 'filler' })),
+  // "jusqu'au 10 avril inclus": the word that says the last day counts.
+  pattern(/inclu/i, `(?<=(?:\\d|${FR_MONTH_RE}|${FR_WD}|prochain|no[ëe]l)\\.?,?\\s+)(?:inclus|incluse|compris)`, () => ({ kind: 'filler' })),
 ];
 
 /**
@@ -416,8 +479,8 @@ const FR_PATTERNS: Pattern[] = [
  * (an end, "for 5 days" or "jusqu'au", only counts beside one).
  */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|week\s?nights?|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:day|week)\s?(?:morning|afternoon|evening|night)s|week\s?night|except|apart\s+from|other\s+than|excluding|but\s+not|for\s+(?:the\s+)?(?:next|following|coming)/i,
-  fr: /tou(?:te)?s|chaque|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d|(?:pendant|durant)\s+(?:les\s+)?\d/i,
+  en: /every|each|sun|tue|wed|thu|fri|sat|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|week\s?nights?|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:day|week)\s?(?:morning|afternoon|evening|night)s|week\s?night|except|apart\s+from|other\s+than|excluding|but\s+not|for\s+(?:the\s+)?(?:next|following|coming)/i,
+  fr: /tou(?:te)?s|chaque|\b(?:lun|mar|mer|jeu|ven|sam|dim)\.?\s*[-–]|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d|(?:pendant|durant)\s+(?:les\s+)?\d/i,
 };
 
 const ATTRIBUTIVE_ADVERB = /^(?:daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|yearly|annual|annually)$/i;
@@ -445,6 +508,7 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
         !REMINDER_AFTER.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 16))
       )
         continue;
+      if (p.notAfter?.test(text.slice(Math.max(0, m.index! - 60), m.index!))) continue;
       const built = p.build(m.groups ?? {}, m[0]);
       if (!built) continue;
       found.push({ start: m.index!, end: m.index! + m[0].length, ...built });

@@ -18,7 +18,7 @@ const one = (text: string, language: Language) => all(text, language)[0];
 
 describe('every fixture set stays whole', () => {
   // The sets' own specs allow a little headroom; the rules here must not take any of it.
-  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e'])(
+  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e', 'heldout-v2g'])(
     '%s scores 100 %%',
     (name) => {
       const result = score(readCases(resolve(__dirname, 'fixtures', `${name}.jsonl`)));
@@ -589,5 +589,52 @@ describe('classes found by heldout-v2f (its own sentences are not used here)', (
     expect(one('rappelle-moi le jeudi matin de rentrer la poubelle', 'fr')).toEqual(['rentrer la poubelle', '2026-11-26T09:00', null]);
     expect(all("rappelle-moi tous les lundis de payer la femme de ménage et le jeudi 3 décembre d'appeler le notaire", 'fr')[1][2]).toBeNull();
     expect(all('remind me every monday at 7pm to put the recycling out and on tuesday at 8am to call the dentist', 'en')[1][2]).toBeNull();
+  });
+});
+
+describe('classes found by heldout-v2g (its own sentences are not used here)', () => {
+  it('reads a range of weekdays, in any words and across Sunday, as a weekly habit on each day', () => {
+    expect(one("rappelle-moi du mardi au samedi à 9h d'ouvrir la boutique", 'fr')).toEqual(['ouvrir la boutique', '2026-11-24T09:00', 'FREQ=WEEKLY;BYDAY=TU,WE,TH,FR,SA']);
+    expect(one('rappelle-moi de lundi à jeudi à 8h de prendre le bus', 'fr')).toEqual(['prendre le bus', '2026-11-24T08:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH']);
+    expect(one("rappelle moi lundi au jeudi à 18h d'aller courir", 'fr')).toEqual(['aller courir', '2026-11-23T18:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH']);
+    expect(one('rappelle-moi du vendredi au lundi à 20h de nourrir les poules', 'fr')).toEqual(['nourrir les poules', '2026-11-23T20:00', 'FREQ=WEEKLY;BYDAY=MO,FR,SA,SU']);
+    expect(one('lun-jeu à 7h rappelle-moi de réveiller Léo', 'fr')).toEqual(['réveiller Léo', '2026-11-24T07:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH']);
+    expect(one('remind me from sunday to thursday at 7am to wake the kids', 'en')).toEqual(['wake the kids', '2026-11-24T07:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,SU']);
+    expect(one('remind me tuesday through saturday at 9 to open the shop', 'en')).toEqual(['open the shop', '2026-11-24T09:00', 'FREQ=WEEKLY;BYDAY=TU,WE,TH,FR,SA']);
+    expect(one('remind me wed-fri at 8am to catch the early train', 'en')).toEqual(['catch the early train', '2026-11-25T08:00', 'FREQ=WEEKLY;BYDAY=WE,TH,FR']);
+    expect(one('remind me monday thru thursday at 6pm to go running', 'en')).toEqual(['go running', '2026-11-23T18:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH']);
+    // Rule 13's own range still reads.
+    expect(one('rappelle-moi du lundi au vendredi à 7h de partir', 'fr')[2]).toBe('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
+    // Moving a thing from one day to another is no habit.
+    expect(one('remind me to move the meeting from monday to friday', 'en')[2]).toBeNull();
+    expect(one('rappelle-moi de décaler la réunion de lundi à vendredi', 'fr')[2]).toBeNull();
+  });
+
+  it('leaves the article of "on a thursday" / "un jeudi" said with a repetition out of the subject', () => {
+    expect(one('remind me every other week on a friday to pay the cleaner', 'en')).toEqual(['pay the cleaner', '2026-11-27T09:00', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR']);
+    expect(one('remind me on a monday every week to water the plants', 'en')).toEqual(['water the plants', '2026-11-30T09:00', 'FREQ=WEEKLY;BYDAY=MO']);
+    expect(one('rappelle-moi toutes les deux semaines un mercredi de sortir le verre', 'fr')).toEqual(['sortir le verre', '2026-11-25T09:00', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=WE']);
+    // "un lundi sur deux" keeps its reading.
+    expect(one('rappelle-moi un lundi sur deux de tondre', 'fr')[2]).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO');
+  });
+
+  it('reads an end with every date form after "until / till / til / through / up to (and including)" and "jusqu\'au / jusqu\'à"', () => {
+    const daily = (text: string, language: Language) => one(text, language)[2];
+    expect(one('remind me every day at 9pm until the 12th of march to take the drops', 'en')).toEqual(['take the drops', '2026-11-23T21:00', 'FREQ=DAILY;UNTIL=20270312T225959Z']);
+    expect(daily('remind me every day at 8am till the 10th to stretch', 'en')).toBe('FREQ=DAILY;UNTIL=20261210T225959Z');
+    expect(daily('remind me every day at 8am til next friday to stretch', 'en')).toBe('FREQ=DAILY;UNTIL=20261127T225959Z');
+    expect(daily('remind me every day at 8am until christmas to open the calendar', 'en')).toBe('FREQ=DAILY;UNTIL=20261225T225959Z');
+    expect(daily('remind me every day at 8am through march 12 to stretch', 'en')).toBe('FREQ=DAILY;UNTIL=20270312T225959Z');
+    expect(daily('remind me every day at 8am until the end of january to stretch', 'en')).toBe('FREQ=DAILY;UNTIL=20270131T225959Z');
+    expect(one('remind me every day at 8am up to and including the 12th of march to stretch', 'en')).toEqual(['stretch', '2026-11-24T08:00', 'FREQ=DAILY;UNTIL=20270312T225959Z']);
+    expect(one('remind me every day at 8am until and including 12 march to stretch', 'en')[0]).toBe('stretch');
+    expect(one('remind me to stretch every morning up to march 12 inclusive', 'en')).toEqual(['stretch', '2026-11-24T09:00', 'FREQ=DAILY;UNTIL=20270312T225959Z']);
+    expect(one("rappelle-moi tous les jours à 8h jusqu'au 12 de mettre les gouttes", 'fr')).toEqual(['mettre les gouttes', '2026-11-24T08:00', 'FREQ=DAILY;UNTIL=20261212T225959Z']);
+    expect(daily("rappelle-moi tous les jours à 8h jusqu'à Noël d'ouvrir le calendrier", 'fr')).toBe('FREQ=DAILY;UNTIL=20261225T225959Z');
+    expect(daily("rappelle-moi tous les soirs jusqu'à vendredi prochain de fermer les volets", 'fr')).toBe('FREQ=DAILY;UNTIL=20261127T225959Z');
+    expect(daily("rappelle-moi chaque matin jusqu'à fin janvier de m'étirer", 'fr')).toBe('FREQ=DAILY;UNTIL=20270131T225959Z');
+    expect(one("rappelle-moi de m'étirer tous les jours jusqu'au 12 mars inclus", 'fr')).toEqual(["m'étirer", '2026-11-24T09:00', 'FREQ=DAILY;UNTIL=20270312T225959Z']);
+    // Beside no repetition the words stay what they were.
+    expect(one('remind me to wait until the 12th to pay', 'en')[2]).toBeNull();
   });
 });

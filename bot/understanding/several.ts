@@ -174,7 +174,8 @@ export function splitReminders(
   const untilOf = new Map<number, RepeatMarker>();
   for (const r of repeats) {
     if (r.kind !== 'until') continue;
-    const k = at.findIndex(([s]) => s >= r.end && /^[\s,]*$/.test(norm.text.slice(r.end, s)));
+    // The date may start on the word that stands in for "until" ("on the 10th"), or after "the" / "le".
+    const k = at.findIndex(([s]) => s >= r.start && (s < r.end || /^[\s,]*(?:the\s+|le\s+)?$/i.test(norm.text.slice(r.end, s))));
     if (k >= 0 && pieces[k].date) untilOf.set(k, r);
   }
   // A repetition that names no day ("every week", "tous les mois") takes the days said beside it

@@ -100,7 +100,10 @@ function extract(
     let out = '';
     let cursor = 0;
     for (const r of repeats) {
-      out += parsed.slice(cursor, r.start) + ' ' + '·'.repeat(Math.max(0, r.end - r.start - 2)) + (r.end - r.start > 1 ? ' ' : '');
+      const len = r.end - r.start;
+      // An end's word stands in for "until" / "jusqu'au" so the date after it is read as one.
+      const fill = r.lead && len >= r.lead.length + 1 ? r.lead.padEnd(len - 1) : '·'.repeat(Math.max(0, len - 2)) + (len > 1 ? ' ' : '');
+      out += parsed.slice(cursor, r.start) + ' ' + fill;
       cursor = r.end;
     }
     parsed = out + parsed.slice(cursor);
