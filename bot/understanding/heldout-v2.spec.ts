@@ -75,6 +75,16 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     expect(result.failures.length).toBeLessThanOrEqual(1);
   });
 
+  it('scores the seventh batch (fixtures/heldout-v2g.jsonl), a fresh set written after the sixth batch\'s fixes', () => {
+    const batch = readCases(resolve(fixtures, 'heldout-v2g.jsonl'));
+    expect(batch.length).toBeGreaterThanOrEqual(300);
+    const result = score(batch);
+    reportScore('heldout-v2g', result);
+    // 98.67 % (both) as first scored; repeating 96 %. 100 % after the fixes tested in
+    // robustness.spec.ts (weekday ranges, "on a thursday", "until the 10th of april").
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+  });
+
   it('scores the public version-2 sample', () => {
     const result = score(readCases(resolve(fixtures, 'sample2.jsonl')));
     reportScore('sample2', result);
