@@ -214,6 +214,9 @@ const NUMBER_STARTS: Record<Language, Set<string>> = {
  * out apostrophes and spaces, keeping a map back to the original text. Only cardinal numbers are rewritten; ordinals ("third", "premier") are left
  * to the date parsers.
  */
+/** Words after which "everyday" is an adjective ("my everyday bag", "the everyday stuff"). */
+const NAMING_WORD = /^(?:my|the|your|our|his|her|their|its|a|an|this|that|these|those|some|for)$/i;
+
 export function normalize(original: string, lang: Language): NormalizedText {
   // Same-length substitutions first, so they need no index bookkeeping.
   const base = original.replace(/[\u2019\u2018\u02bc`´]/g, "'").replace(/[\u00a0\u202f\t\r\n]/g, ' ');
@@ -236,7 +239,14 @@ export function normalize(original: string, lang: Language): NormalizedText {
     const lower = tokens[i].word.toLowerCase();
     if (!starts_.has(ASCII.test(lower) ? lower : foldWord(lower))) {
       // A date word misspelt ("wensday", "demin", "ojd") is read as the word it stands for.
-      const fixed = dateWordFor(lower, lang);
+      // "tout les jours": "tous" misspelt, before "les" only ("tout le monde" keeps its word).
+      // "everyday" typed for "every day", unless it names a kind of thing ("my everyday bag").
+      const fixed =
+        lang === 'fr' && lower === 'tout' && tokens[i + 1]?.word.toLowerCase() === 'les'
+          ? 'tous'
+          : lang === 'en' && lower === 'everyday'
+            ? i > 0 && NAMING_WORD.test(tokens[i - 1].word) ? undefined : 'every day'
+            : dateWordFor(lower, lang);
       if (!fixed) continue;
       const t = tokens[i];
       copyUpTo(t.start);

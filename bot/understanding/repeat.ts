@@ -266,10 +266,11 @@ const EN_PATTERNS: Pattern[] = [
     return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay } : null;
   }),
   // "every 3 days", "every other week", "every 2 hours", "every 30 minutes" (MINUTELY from MIN_MINUTES up).
-  pattern(/every|each/i, `(?:every|each)\\s+(?:(?<n>\\d+)|other|second)\\s+(?<u>${EN_UNIT})s?`, (g) => {
+  // "every third week", "every 4th month": an ordinal counts like its number.
+  pattern(/every|each/i, `(?:every|each)\\s+(?:(?<n>\\d+)|other|second|(?<ord>third|3rd|fourth|4th|fifth|5th|sixth|6th))\\s+(?<u>${EN_UNIT})s?`, (g) => {
     const f = unitFreq(g.u ?? '');
     if (!f) return null;
-    const n = g.n ? Number(g.n) : 2;
+    const n = g.n ? Number(g.n) : g.ord ? EN_ORDINALS[fold(g.ord)] ?? Number(g.ord.replace(/\D/g, '')) : 2;
     if (!n) return null;
     const interval = n * f.mult;
     if (f.freq === 'MINUTELY' && interval < MIN_MINUTES) return null;
@@ -301,6 +302,8 @@ const EN_PATTERNS: Pattern[] = [
     `(?:every|each)(?=\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}])|(?:${EN_MONTH_RE})\\s+(?:the\\s+)?\\d{1,2}(?!\\d)))`,
     () => ({ kind: 'freq', freq: 'YEARLY' }),
   ),
+  // "every quarter", "quarterly": every three months (CONVENTIONS is silent; read like "every 3 months").
+  pattern(/quarter/i, `(?:every|each)\\s+quarter|quarterly|once\\s+(?:a|per|every)\\s+quarter`, () => ({ kind: 'freq', freq: 'MONTHLY', interval: 3 })),
   // "twice a day", "3 times a day": daily, at the times said.
   pattern(/twice|times/i, `(?:twice|(?:\\d+)\\s+times)\\s+(?:a|per|every)\\s+day|twice\\s+daily`, () => ({ kind: 'freq', freq: 'DAILY' })),
   // Ends: "for 5 days", "for the next 3 weeks", "10 times", "until".
@@ -449,6 +452,17 @@ const FR_PATTERNS: Pattern[] = [
       return part ? { kind: 'freq', freq: 'DAILY', part } : null;
     },
   ),
+  // "tous les trimestres", "chaque trimestre", "trimestriellement": every three months.
+  pattern(/trimest/i, `(?:tous\\s+les\\s+trimestres|chaque\\s+trimestre|trimestriellement|une\\s+fois\\s+par\\s+trimestre)`, () => ({ kind: 'freq', freq: 'MONTHLY', interval: 3 })),
+  // "chaque premier lundi", "tous les derniers vendredis" without "du mois": a weekday of the month, as
+  // "every first monday" is ("chaque second lundi" stays every other week, like "every second tuesday").
+  pattern(/chaque|tous/i, `(?:chaque|tous\\s+les)\\s+(?<ord>${FR_ORD})\\s+(?<wd>${FR_WD})s?(?!\\s+sur\\s)`, (g) => {
+    const n = frOrdinal(g.ord ?? '');
+    const wd = FR_WEEKDAYS[fold(g.wd ?? '')];
+    if (!n || !wd) return null;
+    if (n === 2 && /^second/.test(fold(g.ord ?? ''))) return { kind: 'freq', freq: 'WEEKLY', interval: 2, byDay: [CODE[wd]] };
+    return { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] };
+  }),
   // "chaque 14 juillet", "tous les 1er mai": a repetition of a calendar date.
   pattern(/chaque|tous/i, 
     `(?:chaque|tous\\s+les)(?=\\s+(?:\\d{1,2}|1er|premier)\\s+(?:${FR_MONTH_RE})(?![\\p{L}]))`,
@@ -479,11 +493,11 @@ const FR_PATTERNS: Pattern[] = [
  * (an end, "for 5 days" or "jusqu'au", only counts beside one).
  */
 const HINT: Record<Language, RegExp> = {
-  en: /every|each|sun|tue|wed|thu|fri|sat|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|week\s?nights?|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:day|week)\s?(?:morning|afternoon|evening|night)s|week\s?night|except|apart\s+from|other\s+than|excluding|but\s+not|for\s+(?:the\s+)?(?:next|following|coming)/i,
-  fr: /tou(?:te)?s|chaque|\b(?:lun|mar|mer|jeu|ven|sam|dim)\.?\s*[-–]|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d|(?:pendant|durant)\s+(?:les\s+)?\d/i,
+  en: /every|each|quarter|sun|tue|wed|thu|fri|sat|daily|nightly|hourly|weekly|monthly|yearly|annually|fortnight|week\s?days|week\s?nights?|weekends|work(?:ing)?\s?days|business days|school\s?days|days|times (?:a|per|every)|twice|once|mon|(?:day|week)\s?(?:morning|afternoon|evening|night)s|week\s?night|except|apart\s+from|other\s+than|excluding|but\s+not|for\s+(?:the\s+)?(?:next|following|coming)/i,
+  fr: /tou(?:te)?s|chaque|ouvr|trimest|travail|\b(?:lun|mar|mer|jeu|ven|sam|dim)\.?\s*[-–]|semaine|quotid|journel|hebdo|mensuel|annuel|fois par|mois|week|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jour sur|aux \d|(?:pendant|durant)\s+(?:les\s+)?\d/i,
 };
 
-const ATTRIBUTIVE_ADVERB = /^(?:daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|yearly|annual|annually)$/i;
+const ATTRIBUTIVE_ADVERB = /^(?:daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|quarterly|yearly|annual|annually)$/i;
 /** "a daily reminder", "a weekly alarm": the adverb is the reminder's own repetition. */
 const REMINDER_AFTER = /^\s+(?:reminders?|alarms?|alerts?|nudges?|pings?|notifications?)(?![\p{L}])/iu;
 const NAMING_BEFORE = /(?:^|[^\p{L}])(?:the|my|your|our|his|her|their|its|a|an|this|that)\s+$/iu;

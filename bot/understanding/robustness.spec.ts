@@ -638,3 +638,39 @@ describe('classes found by heldout-v2g (its own sentences are not used here)', (
     expect(one('remind me to wait until the 12th to pay', 'en')[2]).toBeNull();
   });
 });
+
+describe('repetitions swept with probe sentences (after heldout-v2g)', () => {
+  it('reads "every third week", "every 4th month" like their numbers', () => {
+    expect(one('remind me every third week on monday to order coffee beans', 'en')).toEqual(['order coffee beans', '2026-11-30T09:00', 'FREQ=WEEKLY;INTERVAL=3;BYDAY=MO']);
+    expect(one('remind me every 4th month to descale the kettle', 'en')[2]).toBe('FREQ=MONTHLY;INTERVAL=4');
+  });
+
+  it('reads "every quarter", "quarterly", "tous les trimestres" as every three months; "my quarterly taxes" stays a name', () => {
+    expect(one('remind me every quarter to send the newsletter', 'en')).toEqual(['send the newsletter', '2026-11-24T09:00', 'FREQ=MONTHLY;INTERVAL=3']);
+    expect(one('remind me quarterly on the 1st to file the vat', 'en')).toEqual(['file the vat', '2026-12-01T09:00', 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1']);
+    expect(one('rappelle-moi chaque trimestre de relever le compteur', 'fr')).toEqual(['relever le compteur', '2026-11-24T09:00', 'FREQ=MONTHLY;INTERVAL=3']);
+    expect(one('remind me on april 30 to pay my quarterly bill', 'en')).toEqual(['pay my quarterly bill', '2027-04-30T09:00', null]);
+  });
+
+  it('reads "chaque premier lundi", "tous les derniers vendredis" without "du mois" as a weekday of the month', () => {
+    expect(one('rappelle-moi chaque premier lundi de faire le bilan', 'fr')).toEqual(['faire le bilan', '2026-12-07T09:00', 'FREQ=MONTHLY;BYDAY=1MO']);
+    expect(one('rappelle-moi tous les derniers vendredis de vider le frigo', 'fr')).toEqual(['vider le frigo', '2026-11-27T09:00', 'FREQ=MONTHLY;BYDAY=-1FR']);
+    expect(one('rappelle-moi chaque second mardi de sortir le carton', 'fr')[2]).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=TU');
+  });
+
+  it('reads "les jours ouvrables" / "les jours de travail" as weekdays', () => {
+    expect(one('rappelle-moi les jours ouvrables à 7h de pointer', 'fr')).toEqual(['pointer', '2026-11-24T07:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR']);
+  });
+
+  it('reads misspelt repetition words: "evry", "everyday", "dialy", "tout les", "chaques"', () => {
+    expect(one('evry day at 8am remind me to walk the dog', 'en')).toEqual(['walk the dog', '2026-11-24T08:00', 'FREQ=DAILY']);
+    expect(one('remind me everyday at 7pm to water the basil', 'en')).toEqual(['water the basil', '2026-11-23T19:00', 'FREQ=DAILY']);
+    expect(one('remind me dialy at 9pm to floss', 'en')[2]).toBe('FREQ=DAILY');
+    expect(one("rappelle-moi tout les jours à 8h d'arroser le basilic", 'fr')).toEqual(['arroser le basilic', '2026-11-24T08:00', 'FREQ=DAILY']);
+    expect(one('rappelle-moi chaques jeudi de sortir le bac', 'fr')).toEqual(['sortir le bac', '2026-11-26T09:00', 'FREQ=WEEKLY;BYDAY=TH']);
+    // The words stay where they are no repetition.
+    expect(one('remind me to pack my everyday bag tomorrow', 'en')).toEqual(['pack my everyday bag', '2026-11-24T09:00', null]);
+    expect(one('rappelle-moi demain de remercier tout le monde', 'fr')).toEqual(['remercier tout le monde', '2026-11-24T09:00', null]);
+  });
+});
+

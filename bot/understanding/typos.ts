@@ -29,12 +29,18 @@ const MISSPELLINGS: Record<Language, Record<string, string>> = {
     sundy: 'sunday', snday: 'sunday', satday: 'saturday', wensday: 'wednesday', wendsday: 'wednesday', wedsday: 'wednesday',
     wenesday: 'wednesday', wednes: 'wednesday', tomo: 'tomorrow', tmw: 'tomorrow', tomoz: 'tomorrow', tmrow: 'tomorrow',
     tmro: 'tomorrow', tomrw: 'tomorrow', tmorrow: 'tomorrow', tonigt: 'tonight', tonihgt: 'tonight', tdy: 'today', tday: 'today',
+    // Repetition words: "evry day", "evryday" ("everyday" is read in normalize.ts), "dialy".
+    evry: 'every', evrey: 'every', eveyr: 'every', evey: 'every', everyy: 'every', evryday: 'every day',
+    eveyday: 'every day', dialy: 'daily', dailly: 'daily', weekely: 'weekly', wekly: 'weekly', montly: 'monthly', monthy: 'monthly',
+    anually: 'annually', annualy: 'annually',
   },
   fr: {
     demin: 'demain', dmain: 'demain', demian: 'demain', deman: 'demain', demaine: 'demain', dmn: 'demain', demani: 'demain',
     ojd: "aujourd'hui", auj: "aujourd'hui", ajd: "aujourd'hui", aujd: "aujourd'hui", aujourdhui: "aujourd'hui", aujourdui: "aujourd'hui",
     aujour: "aujourd'hui",
     samedie: 'samedi', smedi: 'samedi', lundie: 'lundi', mardie: 'mardi', jeudie: 'jeudi', jedi: 'jeudi', vendredie: 'vendredi',
+    // Repetition words: "chaques lundis", "touts les jours" ("tout les" is read in normalize.ts, before "les" only).
+    chaques: 'chaque', chaqe: 'chaque', touts: 'tous',
   },
 };
 
