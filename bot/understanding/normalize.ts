@@ -215,6 +215,8 @@ const NUMBER_STARTS: Record<Language, Set<string>> = {
  * to the date parsers.
  */
 /** Words after which "everyday" is an adjective ("my everyday bag", "the everyday stuff"). */
+/** "tout", "tt", "ts", "tte", "ttes" before "les": "tous" / "toutes" misspelt or shortened. */
+const FR_EVERY_TYPO = new Map([['tout', 'tous'], ['tt', 'tous'], ['ts', 'tous'], ['tte', 'toutes'], ['ttes', 'toutes']]);
 const NAMING_WORD = /^(?:my|the|your|our|his|her|their|its|a|an|this|that|these|those|some|for)$/i;
 
 export function normalize(original: string, lang: Language): NormalizedText {
@@ -239,11 +241,12 @@ export function normalize(original: string, lang: Language): NormalizedText {
     const lower = tokens[i].word.toLowerCase();
     if (!starts_.has(ASCII.test(lower) ? lower : foldWord(lower))) {
       // A date word misspelt ("wensday", "demin", "ojd") is read as the word it stands for.
-      // "tout les jours": "tous" misspelt, before "les" only ("tout le monde" keeps its word).
+      // "tout les jours": "tous" misspelt, before "les" only ("tout le monde" keeps its word); the
+      // texting short forms "tt", "ts", "tte", "ttes" likewise ("tt les jours", "ttes les 2h").
       // "everyday" typed for "every day", unless it names a kind of thing ("my everyday bag").
       const fixed =
-        lang === 'fr' && lower === 'tout' && tokens[i + 1]?.word.toLowerCase() === 'les'
-          ? 'tous'
+        lang === 'fr' && FR_EVERY_TYPO.has(lower) && tokens[i + 1]?.word.toLowerCase() === 'les'
+          ? FR_EVERY_TYPO.get(lower)
           : lang === 'en' && lower === 'everyday'
             ? i > 0 && NAMING_WORD.test(tokens[i - 1].word) ? undefined : 'every day'
             : dateWordFor(lower, lang);

@@ -48,6 +48,7 @@ const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|${EN_WD_JOIN})\\s*|\\s+)(?:(?:e
 const EN_ORD = 'first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|second\\s+(?:to\\s+)?last';
 const EN_DAYNUM = '\\d{1,2}(?:st|nd|rd|th)?|first|second|third|last(?:\\s+day)?';
 const EN_UNIT = 'minute|min|hour|hr|day|week|fortnight|month|year';
+const EN_NTH = '\\d{1,2}(?:st|nd|rd|th)';
 const EN_DAYNUM_LIST = `(?:${EN_DAYNUM})(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?(?:${EN_DAYNUM}))*`;
 
 const FR_WD = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche';
@@ -140,7 +141,7 @@ function unitFreq(u: string): { freq: Freq; mult: number } | null {
 function partOf(word: string): DayPart | undefined {
   const t = fold(word);
   if (/morning|matin/.test(t)) return 'morning';
-  if (/afternoon|apres/.test(t)) return 'afternoon';
+  if (/afternoon|apres|arvo/.test(t)) return 'afternoon';
   if (/evening|soir/.test(t)) return 'evening';
   if (/night|nuit/.test(t)) return 'night';
   if (/midi|noon|lunch/.test(t)) return 'noon';
@@ -212,7 +213,8 @@ const EN_PATTERNS: Pattern[] = [
     `(?:every|each)\\s+(?:the\\s+)?(?<d5>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:the|every|each)\\s+month` +
     `|(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:every|each)\\s+month` +
       `|(?:every|each)\\s+month\\s+on\\s+the\\s+(?<d2>${EN_DAYNUM_LIST})|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM_LIST})` +
-      `|(?:every|each)\\s+(?:the\\s+)?(?<d4>\\d{1,2}(?:st|nd|rd|th))(?!\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}]))`,
+      // "every 15th", "every 15th and 30th": days of the month, unless a month follows ("every 4th of july").
+      `|(?:every|each)\\s+(?:the\\s+)?(?<d4>${EN_NTH}(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?${EN_NTH})*)(?!\\s*(?:,|and|&)\\s*(?:the\\s+)?\\d)(?!\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}]))`,
     (g) => {
       const days = dayList(g.d5 ?? g.d ?? g.d2 ?? g.d3 ?? g.d4 ?? '', (raw) => {
         const t = raw.replace(/(\d+)(?:st|nd|rd|th)$/, '$1');
@@ -267,8 +269,9 @@ const EN_PATTERNS: Pattern[] = [
   }),
   // "every 3 days", "every other week", "every 2 hours", "every 30 minutes" (MINUTELY from MIN_MINUTES up).
   // "every third week", "every 4th month": an ordinal counts like its number.
-  pattern(/every|each/i, `(?:every|each)\\s+(?:(?<n>\\d+)|other|second|(?<ord>third|3rd|fourth|4th|fifth|5th|sixth|6th))\\s+(?<u>${EN_UNIT})s?`, (g) => {
-    const f = unitFreq(g.u ?? '');
+  // The hours and minutes may be glued to the number ("every 3h", "every 3hrs", "every 45mins").
+  pattern(/every|each/i, `(?:every|each)\\s+(?:(?<n>\\d+)|other|second|(?<ord>third|3rd|fourth|4th|fifth|5th|sixth|6th))(?:\\s+(?<u>${EN_UNIT})s?|(?<=\\d)(?<ug>h|hrs?|hours?|mins?|minutes?|mn))`, (g) => {
+    const f = unitFreq(g.u ?? g.ug ?? '');
     if (!f) return null;
     const n = g.n ? Number(g.n) : g.ord ? EN_ORDINALS[fold(g.ord)] ?? Number(g.ord.replace(/\D/g, '')) : 2;
     if (!n) return null;
@@ -278,7 +281,7 @@ const EN_PATTERNS: Pattern[] = [
   }),
   // "every day", "every morning", "daily", "once a week", "every fortnight".
   pattern(/every|each|daily|nightly|hourly|weekly|fortnightly|monthly|yearly|annually|once/i, 
-    `(?:every|each)\\s+(?:single\\s+)?(?<u>${EN_UNIT}|morning|afternoon|evening|night|lunch(?:\\s*time)?)` +
+    `(?:every|each)\\s+(?:single\\s+)?(?<u>${EN_UNIT}|morning|afternoon|arvo|evening|night|lunch(?:\\s*time)?)` +
       `|(?<adv>daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|yearly|annually)` +
       `|once\\s+(?:a|per|every)\\s+(?<once>day|week|month|year)`,
     (g) => {
@@ -412,7 +415,8 @@ const FR_PATTERNS: Pattern[] = [
   // "les mardis et jeudis", "le lundi et le jeudi": plural or listed weekdays are a habit.
   pattern(/lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i, 
     `les\\s+(?<wds>(?:${FR_WD})s(?:\\s*(?:,|${FR_WD_JOIN})\\s*(?:les\\s+)?(?:${FR_WD})s?)*)${FR_PART_AFTER}` +
-      `|le\\s+(?<l2>(?:${FR_WD})(?:\\s*(?:,|et)\\s*le\\s+(?:${FR_WD}))+)`,
+      // "le lundi et le jeudi", Quebec "le lundi pis le jeudi": any word that joins listed weekdays.
+      `|le\\s+(?<l2>(?:${FR_WD})(?:\\s*(?:,|${FR_WD_JOIN})\\s*le\\s+(?:${FR_WD}))+)`,
     (g) => {
       const byDay = weekdayCodes(g.wds ?? g.l2 ?? '', FR_WEEKDAYS);
       const part = g.part ? partOf(g.part) : undefined;
@@ -421,10 +425,11 @@ const FR_PATTERNS: Pattern[] = [
   ),
   // "tous les 3 jours", "toutes les 2 semaines", "une semaine sur deux", "tous les 15 jours".
   pattern(/tou|chaque|aux|sur/i, 
-    `(?:${FR_EVERY}|aux)\\s+(?<n>\\d+)\\s+(?<u>minutes?|min|mn|heures?|h|jours?|semaines?|mois|ans|ann[ée]es)` +
+    // The hours and minutes may be glued to the number ("toutes les 4h", "ttes les 30min").
+    `(?:${FR_EVERY}|aux)\\s+(?<n>\\d+)(?:\\s+(?<u>minutes?|min|mn|heures?|h|jours?|semaines?|mois|ans|ann[ée]es)|(?<ug>minutes?|mins?|mn|heures?|h))` +
       `|(?:1|une?)\\s+(?<u2>semaine|jour|mois|an|ann[ée]e)\\s+sur\\s+(?<n2>\\d+)`,
     (g) => {
-      const f = unitFreq(g.u ?? g.u2 ?? '');
+      const f = unitFreq(g.u ?? g.ug ?? g.u2 ?? '');
       let n = Number(g.n ?? g.n2);
       if (!f || !n) return null;
       let freq = f.freq;

@@ -674,3 +674,41 @@ describe('repetitions swept with probe sentences (after heldout-v2g)', () => {
   });
 });
 
+
+describe('repetitions found by heldout-v2h (none of its sentences)', () => {
+  it('reads hours and minutes glued to the number of an interval: "toutes les 3h", "ttes les 2h", "every 3h", "every 2hrs", "every 45mins"', () => {
+    expect(one('toutes les 3h rappelle-moi de tourner le rôti', 'fr')).toEqual(['tourner le rôti', '2026-11-23T13:00', 'FREQ=HOURLY;INTERVAL=3']);
+    expect(one("rappelle-moi ttes les 2h de boire de l'eau", 'fr')).toEqual(["boire de l'eau", '2026-11-23T12:00', 'FREQ=HOURLY;INTERVAL=2']);
+    expect(one('rappelle-moi toutes les 20min de remuer la sauce', 'fr')).toEqual(['remuer la sauce', '2026-11-23T10:20', 'FREQ=MINUTELY;INTERVAL=20']);
+    expect(one('every 3h remind me to feed the puppy', 'en')).toEqual(['feed the puppy', '2026-11-23T13:00', 'FREQ=HOURLY;INTERVAL=3']);
+    expect(one('remind me every 2hrs to rotate the tyres on the trolley', 'en')).toEqual(['rotate the tyres on the trolley', '2026-11-23T12:00', 'FREQ=HOURLY;INTERVAL=2']);
+    expect(one('remind me every 45mins to stand up', 'en')).toEqual(['stand up', '2026-11-23T10:45', 'FREQ=MINUTELY;INTERVAL=45']);
+    // A clock time stays one: "à 4h" is no interval.
+    expect(one('rappelle-moi demain à 4h de partir', 'fr')).toEqual(['partir', '2026-11-24T04:00', null]);
+  });
+
+  it('reads the texting short forms "tt", "ts", "tte", "ttes" before "les" as tous / toutes', () => {
+    expect(one('tt les soirs à 22h rappelle moi de fermer le portail', 'fr')).toEqual(['fermer le portail', '2026-11-23T22:00', 'FREQ=DAILY']);
+    expect(one('rappelle moi ts les jeudis de payer la nounou', 'fr')).toEqual(['payer la nounou', '2026-11-26T09:00', 'FREQ=WEEKLY;BYDAY=TH']);
+    expect(one("rappelle moi tte les 4h d'aérer la chambre", 'fr')).toEqual(["aérer la chambre", '2026-11-23T14:00', 'FREQ=HOURLY;INTERVAL=4']);
+    // Elsewhere the letters stay in the subject.
+    expect(one('rappelle moi demain de demander à tt le monde', 'fr')).toEqual(['demander à tt le monde', '2026-11-24T09:00', null]);
+  });
+
+  it('reads any word that joins listed weekdays with "le": "le mardi pis le vendredi", "le lundi ainsi que le jeudi"', () => {
+    expect(one("rappelle-moi toutes les semaines le mardi pis le vendredi d'arroser les plantes", 'fr')).toEqual(['arroser les plantes', '2026-11-24T09:00', 'FREQ=WEEKLY;BYDAY=TU,FR']);
+    expect(one('rappelle-moi chaque semaine le lundi ainsi que le jeudi de faire le lavage', 'fr')).toEqual(['faire le lavage', '2026-11-26T09:00', 'FREQ=WEEKLY;BYDAY=MO,TH']);
+  });
+
+  it('reads "every 10th and 25th" (days of the month without "of the month") as one monthly rule', () => {
+    expect(one('remind me every 10th and 25th to check the meter', 'en')).toEqual(['check the meter', '2026-11-25T09:00', 'FREQ=MONTHLY;BYMONTHDAY=10,25']);
+    expect(one('remind me every 1st, 10th and 20th to back up the laptop', 'en')).toEqual(['back up the laptop', '2026-12-01T09:00', 'FREQ=MONTHLY;BYMONTHDAY=1,10,20']);
+    // A month after the day keeps it a yearly date.
+    expect(one('remind me every 4th of july to hang the flag', 'en')).toEqual(['hang the flag', '2027-07-04T09:00', 'FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=4']);
+  });
+
+  it('reads Australian "every arvo" as a daily habit in the afternoon (15:00, or the hour said)', () => {
+    expect(one('remind me every arvo to water the veggies', 'en')).toEqual(['water the veggies', '2026-11-23T15:00', 'FREQ=DAILY']);
+    expect(one('every arvo at 4 remind me to walk the dog', 'en')).toEqual(['walk the dog', '2026-11-23T16:00', 'FREQ=DAILY']);
+  });
+});
