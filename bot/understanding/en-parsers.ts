@@ -200,6 +200,7 @@ const PARTS_EN: Array<[RegExp, DayPart]> = [
   [/evening|tonight|tonite|end of (?:the )?(?:work ?)?day|eod|after (?:work|the office)/, 'evening'],
   [/night/, 'night'],
   [/lunch/, 'noon'],
+  [/dinner|supper/, 'evening'],
 ];
 
 /**
@@ -219,16 +220,23 @@ const QUALIFIED_PART_HOURS_EN: Array<[RegExp, number]> = [
 ];
 const MID_PART_HOURS_EN: Record<DayPart, number> = { morning: 10, noon: 12, afternoon: 15, evening: 21, night: 20 };
 
+/** What may come right before "at dinner" when it says the time: the request, a day, a repetition. */
+const DINNER_AFTER = /(?:^|[^\p{L}])(?:me|remind|tomorrow|today|tonight|weekdays?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|day)\s*$|·\s*$/iu;
+
 function enDayPartParser(): Parser {
   const re =
     '(?:(?:early|late)\\s+|mid[\\s-])?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+|mid[\\s-])?(?:morning|afternoon|arvo|evening|night|am|pm)' +
     '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|before|over|during|on)\\s+(?:my\\s+|the\\s+)?lunch(?:\\s*break)?' +
+    '|(?:(?:at|around|over|during)\\s+)?(?:my\\s+|the\\s+)?(?:dinner|supper)\\s*time|(?:at|around|over|during)\\s+(?:my\\s+|the\\s+)?(?:dinner|supper)' +
     '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper|work|the\\s+office)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
     '|first\\s+thing(?:\\s+in\\s+the\\s+morning)?';
   return pieceParser('en-day-part', re, (m) => {
     // "good morning!", "have a good evening": a greeting, not a time.
     if (/(?:^|[^\p{L}])good\s+$/u.test(before(m, 8))) return null;
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
+    // "at dinner" is a time only right after the request, a day word or a repetition (blanked to
+    // "·" before the parsers run), not inside a subject ("talk about it at dinner").
+    if (/^(?:at|around|over|during) (?:my |the )?(?:dinner|supper)$/.test(s) && !DINNER_AFTER.test(before(m, 24))) return null;
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
     if (isAmPm && !/in the (am|pm)$/.test(s)) return null;
     // "the arvo" or "this arvo" is Australian English; a bare "am"/"pm" word never is a part.
@@ -270,6 +278,9 @@ function enCasualDateParser(): Parser {
     `(?:\\s+itself)?`;
   return pieceParser('en-casual-date', re, (m, env) => {
     const s = m.text.toLowerCase().replace(/\s+/g, ' ');
+    // "at dinner" is a time only right after the request, a day word or a repetition (blanked to
+    // "·" before the parsers run), not inside a subject ("talk about it at dinner").
+    if (/^(?:at|around|over|during) (?:my |the )?(?:dinner|supper)$/.test(s) && !DINNER_AFTER.test(before(m, 24))) return null;
     const today = env.today;
     if (/day after tomorrow/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
     if (/today/.test(s)) return { date: ymd(today) };

@@ -167,8 +167,9 @@ function frMealParser(): Parser {
     const noonDinner = NOON_DINNER_ZONES.has(env.zone);
     if (m.groups.au) {
       // "au dîner" is a time only where it can be one: right after the trigger or a day word,
-      // not inside a subject ("inviter Paul au dîner").
-      if (!/(?:moi|rappeler|rappel|demain|ce|aujourd'hui|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\s*$/.test(before(m))) return null;
+      // not inside a subject ("inviter Paul au dîner"); after a repetition ("tous les dimanches au
+      // dîner", blanked to "·" before the parsers run) it is the habit's time.
+      if (!/(?:moi|rappeler|rappel|demain|ce|aujourd'hui|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?|·)\s*$/.test(before(m))) return null;
     }
     const atMeal = fold(m.groups.at ?? m.groups.au ?? '');
     if (!m.groups.meal) {

@@ -35,6 +35,11 @@ export interface RepeatMarker {
   part?: DayPart;
   count?: number;
   countUnit?: 'days' | 'weeks' | 'months' | 'years' | 'times';
+  /**
+   * A repetition said last, after a comma or "c'est" / "that's", that makes the date said earlier a
+   * habit ("… le dernier samedi du mois de X, c'est tous les mois"): it starts no reminder of its own.
+   */
+  trailing?: boolean;
 }
 
 const CODE = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
@@ -63,7 +68,8 @@ const FR_DAYNUM = '(?:\\d{1,2}|1er|premier|dernier\\s+jour)';
 const FR_PART_AFTER = `(?:\\s+(?<part>matins?|soirs?|apr[èe]s[\\s-]midis?|midis?))?`;
 const FR_MONTHLY = '(?:de\\s+chaque\\s+mois|de\\s+tous\\s+les\\s+mois|du\\s+mois|chaque\\s+mois|tous\\s+les\\s+mois)';
 
-type Build = (g: Record<string, string | undefined>, text: string) => Omit<RepeatMarker, 'start' | 'end'> | null;
+/** `habit`: a repetition said at the end makes a date said as one day ("the last friday of the month") a habit. */
+type Build = (g: Record<string, string | undefined>, text: string, habit: boolean) => Omit<RepeatMarker, 'start' | 'end'> | null;
 
 interface Pattern {
   re: RegExp;
@@ -194,8 +200,8 @@ const EN_PATTERNS: Pattern[] = [
   pattern(/every|each|monthly/i, 
     // The month may also be said first: "every month on the first monday", "monthly, the last friday".
     `(?<lead>(?:on\\s+)?(?:every|each)\\s+(?:(?<month>month)\\s*,?\\s+(?:on\\s+)?)?|monthly\\s*,?\\s+(?:on\\s+)?|(?:on\\s+)?)(?:the\\s+)?(?<ord>${EN_ORD})\\s+(?<wd>${EN_WD})s?(?:\\s+(?:of|in)\\s+(?<tgt>every|each|the)\\s+month)?`,
-    (g) => {
-      const habit = /every|each|monthly/.test(g.lead ?? '') || /every|each/.test(g.tgt ?? '');
+    (g, _t, trailing) => {
+      const habit = /every|each|monthly/.test(g.lead ?? '') || /every|each/.test(g.tgt ?? '') || (trailing && !!g.tgt);
       if (!habit) return null;
       const n = enOrdinal(g.ord ?? '');
       const wd = EN_WEEKDAYS[fold(g.wd ?? '')];
@@ -212,11 +218,14 @@ const EN_PATTERNS: Pattern[] = [
     // "every 15th and last day of the month": "every" before the days makes "the month" a habit.
     `(?:every|each)\\s+(?:the\\s+)?(?<d5>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:the|every|each)\\s+month` +
     `|(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:every|each)\\s+month` +
+      // "the 15th of the month" is a habit only with a repetition said at the end.
+      `|(?:on\\s+)?(?:the\\s+)?(?<dm>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+the\\s+month` +
       `|(?:every|each)\\s+month\\s+on\\s+the\\s+(?<d2>${EN_DAYNUM_LIST})|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM_LIST})` +
       // "every 15th", "every 15th and 30th": days of the month, unless a month follows ("every 4th of july").
       `|(?:every|each)\\s+(?:the\\s+)?(?<d4>${EN_NTH}(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?${EN_NTH})*)(?!\\s*(?:,|and|&)\\s*(?:the\\s+)?\\d)(?!\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}]))`,
-    (g) => {
-      const days = dayList(g.d5 ?? g.d ?? g.d2 ?? g.d3 ?? g.d4 ?? '', (raw) => {
+    (g, _t, trailing) => {
+      if (g.dm && !trailing) return null;
+      const days = dayList(g.d5 ?? g.d ?? g.dm ?? g.d2 ?? g.d3 ?? g.d4 ?? '', (raw) => {
         const t = raw.replace(/(\d+)(?:st|nd|rd|th)$/, '$1');
         return EN_ORDINALS[t] ?? Number(t);
       });
@@ -341,13 +350,13 @@ const FR_PATTERNS: Pattern[] = [
   pattern(/mois/i, 
     `(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})` +
       `|(?<first>${FR_EVERY}\\s+(?:les\\s+)?mois|mensuellement)\\s*,?\\s+(?:le\\s+|les\\s+)?(?<ord2>${FR_ORD})\\s+(?<wd2>${FR_WD})s?`,
-    (g) => {
+    (g, _t, trailing) => {
       if (g.first) {
         const n = frOrdinal(g.ord2 ?? '');
         const wd = FR_WEEKDAYS[fold(g.wd2 ?? '')];
         return n && wd ? { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] } : null;
       }
-      const habit = /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? ''));
+      const habit = trailing || /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? ''));
       if (!habit) return null;
       const n = frOrdinal(g.ord ?? '');
       const wd = FR_WEEKDAYS[fold(g.wd ?? '')];
@@ -358,12 +367,12 @@ const FR_PATTERNS: Pattern[] = [
   // "le 10 de chaque mois", "tous les 5 du mois", "le premier du mois", "le dernier jour de chaque mois".
   pattern(/mois/i, 
     `(?:(?<lead>le|chaque|tous\\s+les)\\s+)?(?<d>${FR_DAYNUM}(?:\\s*(?:,|et)\\s*(?:le\\s+)?${FR_DAYNUM})*)\\s+(?<tgt>${FR_MONTHLY})(?!\\s+(?:prochain|suivant|en\\s+cours))(?!-ci)`,
-    (g) => {
+    (g, _t, trailing) => {
       const d = fold(g.d ?? '');
       const first = /^(?:1er|premier)$/.test(d);
       // "le premier du mois" is said of a habit ("le premier du mois payer le loyer"); "le 20 du
       // mois" alone is this month's 20th.
-      const habit = /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || (first && /du mois/.test(g.tgt ?? ''));
+      const habit = trailing || /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || (first && /du mois/.test(g.tgt ?? ''));
       if (!habit) return null;
       const days = dayList(d, (t) => (/^(?:1er|premier)$/.test(t) ? 1 : Number(t)));
       return days ? { kind: 'freq', freq: 'MONTHLY', byMonthDay: days } : null;
@@ -419,6 +428,18 @@ const FR_PATTERNS: Pattern[] = [
       `|le\\s+(?<l2>(?:${FR_WD})(?:\\s*(?:,|${FR_WD_JOIN})\\s*le\\s+(?:${FR_WD}))+)`,
     (g) => {
       const byDay = weekdayCodes(g.wds ?? g.l2 ?? '', FR_WEEKDAYS);
+      const part = g.part ? partOf(g.part) : undefined;
+      return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay, ...(part ? { part } : {}) } : null;
+    },
+  ),
+  // "le mardi c'est piscine, rappelle-moi à 17h de …", "le jeudi c'est les poubelles rappelle-moi …":
+  // "le <jour> c'est …" said first (or after a comma) tells a weekly habit; the "c'est …" clause,
+  // up to a comma or the request, is no subject.
+  pattern(/c'?\s?est/i,
+    `(?<=^\\s*|[,;.!]\\s*)(?:le|les)\\s+(?<wds>${FR_WD_LIST})${FR_PART_AFTER}\\s*,?\\s+c(?:'|\\s)?est\\s+[^,.;!?]*?` +
+      `(?=\\s*[,.;!?]|\\s+(?:rappel|fais[\\s-]moi|dis[\\s-]moi|n'oubli|oublie\\s+pas|faut|il\\s+faut|pense)|\\s*$)`,
+    (g) => {
+      const byDay = weekdayCodes(g.wds ?? '', FR_WEEKDAYS);
       const part = g.part ? partOf(g.part) : undefined;
       return byDay.length ? { kind: 'freq', freq: 'WEEKLY', byDay, ...(part ? { part } : {}) } : null;
     },
@@ -515,6 +536,30 @@ const END_WORD = /^(?:for|pendant|durant)(?=\s)/i;
 
 export function findRepeats(text: string, language: Language): RepeatMarker[] {
   if (!HINT[language].test(text)) return [];
+  const out = scan(text, language, false);
+  // "rappelle-moi le dernier jour du mois de payer le loyer, tous les mois", "… on the 1st of the
+  // month to pay rent, that's every month": a repetition that names no day, said last after a comma
+  // or "c'est" / "that's", makes the date said before it a habit. The dates that are a habit only
+  // when said as one are read again as such; the repetition starts no reminder of its own.
+  const last = out[out.length - 1];
+  if (!last || last.kind !== 'freq' || last.byDay || last.byMonthDay || last.except || !/^[\s.!]*$/.test(text.slice(last.end))) return out;
+  const sep = TRAILING_BEFORE[language].exec(text.slice(Math.max(0, last.start - 24), last.start));
+  if (!sep) return out;
+  const again = scan(text, language, true);
+  const tail = again[again.length - 1];
+  if (!tail || tail.start !== last.start) return out;
+  tail.start -= sep[0].length;
+  tail.trailing = true;
+  return again;
+}
+
+/** What stands between a reminder and a repetition said after it: a comma, then "c'est", "that's". */
+const TRAILING_BEFORE: Record<Language, RegExp> = {
+  en: /[,;.–-]\s*(?:(?:and\s+)?(?:that's|that\s+is|it's|it\s+is|thats|its)\s+)?$/iu,
+  fr: /[,;.–-]\s*(?:(?:et\s+)?(?:c'est|c\s+est|ce\s+sera|ça\s+sera|ca\s+sera)\s+)?$/iu,
+};
+
+function scan(text: string, language: Language, trailing: boolean): RepeatMarker[] {
   const found: RepeatMarker[] = [];
   for (const p of language === 'fr' ? FR_PATTERNS : EN_PATTERNS) {
     if (!p.hint.test(text)) continue;
@@ -528,7 +573,7 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
       )
         continue;
       if (p.notAfter?.test(text.slice(Math.max(0, m.index! - 60), m.index!))) continue;
-      const built = p.build(m.groups ?? {}, m[0]);
+      const built = p.build(m.groups ?? {}, m[0], trailing);
       if (!built) continue;
       found.push({ start: m.index!, end: m.index! + m[0].length, ...built });
     }

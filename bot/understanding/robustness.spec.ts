@@ -18,7 +18,7 @@ const one = (text: string, language: Language) => all(text, language)[0];
 
 describe('every fixture set stays whole', () => {
   // The sets' own specs allow a little headroom; the rules here must not take any of it.
-  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e', 'heldout-v2g'])(
+  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e', 'heldout-v2g', 'heldout-v2h'])(
     '%s scores 100 %%',
     (name) => {
       const result = score(readCases(resolve(__dirname, 'fixtures', `${name}.jsonl`)));
@@ -705,6 +705,51 @@ describe('repetitions found by heldout-v2h (none of its sentences)', () => {
     expect(one('remind me every 1st, 10th and 20th to back up the laptop', 'en')).toEqual(['back up the laptop', '2026-12-01T09:00', 'FREQ=MONTHLY;BYMONTHDAY=1,10,20']);
     // A month after the day keeps it a yearly date.
     expect(one('remind me every 4th of july to hang the flag', 'en')).toEqual(['hang the flag', '2027-07-04T09:00', 'FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=4']);
+  });
+
+  it('reads "le <jour> c\'est …" said first as a weekly habit, its "c\'est" clause no subject', () => {
+    expect(one("le jeudi c'est les poubelles rappelle moi à 19h de sortir le bac", 'fr')).toEqual(['sortir le bac', '2026-11-26T19:00', 'FREQ=WEEKLY;BYDAY=TH']);
+    expect(one("le vendredi, c'est piscine, rappelle-moi à 16h de préparer le maillot", 'fr')).toEqual(['préparer le maillot', '2026-11-27T16:00', 'FREQ=WEEKLY;BYDAY=FR']);
+    expect(one("le lundi soir c'est le recyclage, rappelle-moi de sortir le bac bleu", 'fr')).toEqual(['sortir le bac bleu', '2026-11-23T20:00', 'FREQ=WEEKLY;BYDAY=MO']);
+    expect(one("rappelle-moi à 17h de préparer le sac de sport, le mercredi c'est hand", 'fr')).toEqual(['préparer le sac de sport', '2026-11-25T17:00', 'FREQ=WEEKLY;BYDAY=WE']);
+    // Without "c'est", "le mardi" alone stays one day (rule 4).
+    expect(one('le mardi rappelle-moi de sortir le bac', 'fr')).toEqual(['sortir le bac', '2026-11-24T09:00', null]);
+  });
+
+  it('reads a repetition said last, after a comma or "c\'est" / "that\'s", as the habit of the date said before it', () => {
+    expect(one("rappelle-moi le dernier vendredi du mois de payer la femme de ménage, c'est tous les mois", 'fr')).toEqual(['payer la femme de ménage', '2026-11-27T09:00', 'FREQ=MONTHLY;BYDAY=-1FR']);
+    expect(one('rappelle moi le dernier jour du mois de faire les comptes, tous les mois', 'fr')).toEqual(['faire les comptes', '2026-11-30T09:00', 'FREQ=MONTHLY;BYMONTHDAY=-1']);
+    expect(one("rappelle-moi le premier mardi du mois d'appeler le syndic, chaque mois", 'fr')).toEqual(['appeler le syndic', '2026-12-01T09:00', 'FREQ=MONTHLY;BYDAY=1TU']);
+    expect(one('rappelle moi le premier jeudi du mois de payer la garderie, à chaque mois', 'fr')).toEqual(['payer la garderie', '2026-12-03T09:00', 'FREQ=MONTHLY;BYDAY=1TH']);
+    expect(one("rappelle-moi demain à 9h de prendre mon cachet, tous les jours", 'fr')).toEqual(['prendre mon cachet', '2026-11-24T09:00', 'FREQ=DAILY']);
+    expect(one('remind me on the first monday of the month to test the alarm, that\'s every month', 'en')).toEqual(['test the alarm', '2026-12-07T09:00', 'FREQ=MONTHLY;BYDAY=1MO']);
+    expect(one('remind me on the 1st of the month to pay rent, every month', 'en')).toEqual(['pay rent', '2026-12-01T09:00', 'FREQ=MONTHLY;BYMONTHDAY=1']);
+    expect(one('remind me on the last friday of the month to pay the cleaner, every month', 'en')).toEqual(['pay the cleaner', '2026-11-27T09:00', 'FREQ=MONTHLY;BYDAY=-1FR']);
+    expect(one('remind me tomorrow at 9 to take my pill, every day', 'en')).toEqual(['take my pill', '2026-11-24T09:00', 'FREQ=DAILY']);
+    // One repetition for several times said before it.
+    expect(all('rappelle-moi à 8h et à 20h de prendre mon cachet, tous les jours', 'fr')).toEqual([
+      ['prendre mon cachet', '2026-11-24T08:00', 'FREQ=DAILY'],
+      ['prendre mon cachet', '2026-11-23T20:00', 'FREQ=DAILY'],
+    ]);
+    // Without it the date stays one day.
+    expect(one('remind me on the last friday of the month to pay the cleaner', 'en')).toEqual(['pay the cleaner', '2026-11-27T09:00', null]);
+    expect(one('rappelle-moi le dernier vendredi du mois de payer la femme de ménage', 'fr')).toEqual(['payer la femme de ménage', '2026-11-27T09:00', null]);
+  });
+
+  it('reads a meal said after a repetition as its time: "au dîner" (noon in Quebec, the evening in France), "au souper", "at dinner"', () => {
+    const inMontreal = (text: string) => {
+      const r = understand(text, { now: '2026-11-23T10:00:00-05:00', timezone: 'America/Montreal', language: 'fr' });
+      return [r.subject, 'dueLocal' in r ? r.dueLocal : null, r.rrule ?? null];
+    };
+    expect(inMontreal("rappelle moi tous les dimanches au dîner d'appeler ma tante")).toEqual(['appeler ma tante', '2026-11-29T12:00', 'FREQ=WEEKLY;BYDAY=SU']);
+    expect(inMontreal('rappelle moi chaque jour au souper de prendre mes pilules')).toEqual(['prendre mes pilules', '2026-11-23T20:00', 'FREQ=DAILY']);
+    expect(one("rappelle moi tous les dimanches au dîner d'appeler ma tante", 'fr')).toEqual(['appeler ma tante', '2026-11-29T20:00', 'FREQ=WEEKLY;BYDAY=SU']);
+    expect(one('remind me every sunday at dinner to call grandma', 'en')).toEqual(['call grandma', '2026-11-29T20:00', 'FREQ=WEEKLY;BYDAY=SU']);
+    expect(one('remind me every day at suppertime to take the tablets', 'en')).toEqual(['take the tablets', '2026-11-23T20:00', 'FREQ=DAILY']);
+    expect(one('remind me every saturday at lunch to call dad', 'en')).toEqual(['call dad', '2026-11-28T12:00', 'FREQ=WEEKLY;BYDAY=SA']);
+    // Inside the subject the meal stays a word of it.
+    expect(one('remind me to talk about the budget at dinner tomorrow', 'en')).toEqual(['talk about the budget at dinner', '2026-11-24T09:00', null]);
+    expect(one("rappelle-moi d'inviter Paul au dîner demain", 'fr')).toEqual(['inviter Paul au dîner', '2026-11-24T09:00', null]);
   });
 
   it('reads Australian "every arvo" as a daily habit in the afternoon (15:00, or the hour said)', () => {

@@ -196,7 +196,9 @@ export function splitReminders(
     if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false, bare, weekday });
   });
   for (const r of repeats) {
-    if (r.kind === 'freq') items.push({ start: r.start, end: r.end, day: true, clock: !!r.part, rec: true });
+    // A repetition said last that makes the date before it a habit ("…, c'est tous les mois") starts
+    // no part of its own: it belongs to the part it ends, and carries back like one said after its times.
+    if (r.kind === 'freq' && !r.trailing) items.push({ start: r.start, end: r.end, day: true, clock: !!r.part, rec: true });
   }
   items.sort((a, b) => a.start - b.start);
   const parts = cutParts(norm.text, items, language);
