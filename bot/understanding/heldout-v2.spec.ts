@@ -97,6 +97,16 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
   });
 
+  it('scores the ninth batch (fixtures/heldout-v2i.jsonl), a fresh set weighted to repeats, written after the eighth batch\'s fixes', () => {
+    const batch = readCases(resolve(fixtures, 'heldout-v2i.jsonl'));
+    expect(batch.length).toBeGreaterThanOrEqual(200);
+    const result = score(batch);
+    reportScore('heldout-v2i', result);
+    // 98.0 % (both) as first scored, not fixed yet; repeating 96.67 %. The four misses are listed
+    // in heldout-v2.README.md ("Ninth batch").
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+  });
+
   it('scores the public version-2 sample', () => {
     const result = score(readCases(resolve(fixtures, 'sample2.jsonl')));
     reportScore('sample2', result);
