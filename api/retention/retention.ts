@@ -49,9 +49,9 @@ export async function purgeExpired(db: Pick<DataSource, 'query'>, policy: Retent
     // A note is needed until the reminder it was made for is due; one still needed later is remade at send time.
     voiceNotes: [`DELETE FROM voice_notes WHERE needed_until < now() - make_interval(days => $1)`, [policy.voiceNoteDays]],
     finishedJobs: [`DELETE FROM jobs WHERE status IN ('done', 'failed') AND finished_at < now() - make_interval(days => $1)`, [policy.finishedJobDays]],
-    // The longest window a counter needs is a day (code sends, link welcomes).
     // A recipient's send slot ("telegram:u42") is only worth keeping while it is in the future.
     recipientSendSlots: [`DELETE FROM send_rates WHERE channel LIKE '%:%' AND next_slot_at < now() - interval '1 hour'`, []],
+    // The longest window a counter needs is a day (code sends, link welcomes).
     rateLimits: [`DELETE FROM rate_limit_buckets WHERE window_start < now() - interval '2 days'`, []],
     sessions: [`DELETE FROM sessions WHERE expires_at < now() OR created_at < now() - interval '90 days'`, []],
     resetCodes: [`DELETE FROM password_reset_codes WHERE expires_at < now() - interval '1 day'`, []],
