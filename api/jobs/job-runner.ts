@@ -34,7 +34,11 @@
  * within one lease (plus one poll), while a slow job on a live instance is never taken from it.
  * Completions are group-committed (a few ms): a crash between the handler's effect and that
  * commit means the job runs again after the lease expires (at-least-once across crashes,
- * exactly-once otherwise).
+ * exactly-once otherwise). A store outage is not a crash: a finished job stays held (its slot
+ * taken) and its completion is retried until the store answers again (up to
+ * COMPLETE_RETRY_MS), and a job the runner takes back after its own lease lapsed meanwhile is
+ * not handled a second time. A completion the store answers but refuses (a row that cannot be
+ * written) is split off from its batch so it holds up no other job.
  */
 import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
@@ -74,6 +78,8 @@ const silent: JobLogger = { log: () => undefined, warn: () => undefined, error: 
 const MAX_TIMER_MS = 60_000;
 const DONE_FLUSH_SIZE = 200;
 const DONE_FLUSH_MS = 5;
+/** How long a finished job's completion is retried while the store is unreachable. */
+const COMPLETE_RETRY_MS = 5 * 60_000;
 
 export function newInstanceId(): string {
   return `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`.slice(0, 64);
@@ -182,9 +188,17 @@ export class JobRunner<J extends ClaimedJob, D = unknown> {
         }
         const want = Math.min(this.options.batchSize, room);
         const batch = await this.kind.queue.claim(this.instanceId, want, this.options.leaseSeconds);
-        this.stats.claimed += batch.length;
         const now = Date.now();
         for (const job of batch) {
+          const held = this.inFlight.get(job.id);
+          if (held) {
+            // Ours already: its lease lapsed while the store was unreachable and this claim took
+            // it back. It is being handled (or its completion retried): handling it again would
+            // do the work twice.
+            held.renewedAt = now;
+            continue;
+          }
+          this.stats.claimed++;
           this.inFlight.set(job.id, { job, renewedAt: now });
           void this.handle(job);
         }
@@ -271,23 +285,51 @@ export class JobRunner<J extends ClaimedJob, D = unknown> {
     if (!items.length) return this.flushing;
     // Flushes run one after another so a slow one does not pile up connections.
     this.flushing = this.flushing.then(async () => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const marked = new Set(await this.kind.queue.complete(this.instanceId, items));
-          this.stats.done += marked.size;
-          this.stats.lostLease += items.length - marked.size;
-          break;
-        } catch (e) {
-          if (attempt >= 3) {
-            this.logger.error(`${this.kind.name}: could not record ${items.length} finished job(s): ${(e as Error).message}`);
-            break;
-          }
-          await sleep(100 * attempt);
-        }
-      }
+      await this.commitDone(items, Date.now() + COMPLETE_RETRY_MS);
       for (const i of items) this.settle(i.job.id);
     });
     return this.flushing;
+  }
+
+  /**
+   * Records finished jobs. The work is done, so giving up here means doing it again once the
+   * lease lapses: while the store is unreachable the commit is retried (the jobs stay held), for
+   * up to `deadline` or until the runner stops. A batch that keeps failing is split in halves, so
+   * a job whose completion the store refuses holds up no other; such a job is given up once the
+   * store has been seen answering other queries three times while still refusing it.
+   */
+  private async commitDone(items: Array<CompletedJob<J, D>>, deadline: number): Promise<void> {
+    let refusals = 0; // failures while the store answered other queries
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const marked = new Set(await this.kind.queue.complete(this.instanceId, items));
+        this.stats.done += marked.size;
+        this.stats.lostLease += items.length - marked.size;
+        return;
+      } catch (e) {
+        const persevere = this.running && Date.now() < deadline;
+        if (persevere && items.length > 1 && attempt >= 2) {
+          const half = Math.ceil(items.length / 2);
+          await this.commitDone(items.slice(0, half), deadline);
+          await this.commitDone(items.slice(half), deadline);
+          return;
+        }
+        if (attempt >= 3 && persevere && (await this.storeAnswers())) refusals++;
+        if (attempt >= 3 && (!persevere || refusals >= 3)) {
+          this.logger.error(`${this.kind.name}: could not record ${items.length} finished job(s): ${(e as Error).message}`);
+          return;
+        }
+        await sleep(Math.min(100 * attempt, 1000));
+      }
+    }
+  }
+
+  /** Whether the store answers a plain read (tells an outage from a write it refuses). */
+  private storeAnswers(): Promise<boolean> {
+    return this.kind.queue.nextDueInMs().then(
+      () => true,
+      () => false,
+    );
   }
 
   private async renewLeases(): Promise<void> {
