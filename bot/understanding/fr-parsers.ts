@@ -1,7 +1,7 @@
 import type { Parser } from 'chrono-node';
 import { endOfNamedMonth, fixedHoliday, Stretch, stretchOfMonth, stretchOfNext, stretchOfThis, ymd } from './calendar';
 import { DURATION_FR } from './duration';
-import { before, hinted, pieceParser } from './piece-parser';
+import { after, before, hinted, pieceParser } from './piece-parser';
 import { durationPiece, ordinalDayPiece, relativeMonthDayPiece, weekdayPiece, WeekdayMode, zonePiece } from './shared-pieces';
 import { DayPart, WhenPiece } from './types';
 import { fold, FR_MONTH_RE, FR_MONTHS, FR_ORDINALS, FR_WEEKDAY_RE, FR_WEEKDAYS, placeAlternation } from './vocabulary';
@@ -111,6 +111,9 @@ function frPartOf(word: string): DayPart | 'day' {
   return 'night';
 }
 
+/** A word that names what a "soirée" / "matinée" is ("poker", "pyjama", "jeux"): no connector, no date word, no request. */
+const EVENT_AFTER = /^\s+(?!(?:de|d|du|des|[àa]|au|aux|et|ou|pour|vers|chez|avec|ce|cette|je|j|tu|il|elle|on|nous|vous|me|m|rappel\p{L}*|qui|que|qu|sur|dans|en|puis|pis|mais|donc|alors|stp|svp|merci|tous|toutes|chaque|demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|prochaine?|suivante?)(?![\p{L}]))\p{L}{3,}/iu;
+
 function frDayPartParser(): Parser {
   const re =
     // "à soir" is Quebec French for "ce soir".
@@ -122,6 +125,9 @@ function frDayPartParser(): Parser {
   return pieceParser('fr-day-part', re, (m) => {
     // "bonne soirée", "bon matin" (Quebec): a greeting, not a time.
     if (/(?:^|[^\p{L}])bonn?e?\s+$/u.test(before(m, 8))) return null;
+    // "la soirée poker", "une soirée pyjama", "la matinée portes ouvertes": an event, named by the
+    // word after it, not a time of day.
+    if (/^(?:(?:la|une)\s+)?(?:soir[ée]e|matin[ée]e)$/iu.test(m.text.trim()) && EVENT_AFTER.test(after(m, 24))) return null;
     if (m.groups.work) return { part: 'evening', partHour: 18 };
     const s = fold(m.text);
     if (m.groups.q) {

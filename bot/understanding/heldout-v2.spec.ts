@@ -102,9 +102,26 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     expect(batch.length).toBeGreaterThanOrEqual(200);
     const result = score(batch);
     reportScore('heldout-v2i', result);
-    // 98.0 % (both) as first scored, not fixed yet; repeating 96.67 %. The four misses are listed
-    // in heldout-v2.README.md ("Ninth batch").
-    expect(result.bothAccuracy).toBeGreaterThanOrEqual(0.98);
+    // 98.0 % (both) as first scored, repeating 96.67 %; 100 % after the fixes listed in
+    // heldout-v2.README.md ("Ninth batch").
+    expect(result.bothAccuracy).toBe(1);
+  });
+
+  it.each([
+    // [set, required score (both)]: first scored 95.0 % and 97.0 % (heldout-v2.README.md); 100 % after the fixes there.
+    ['heldout-v2j', 1],
+    ['heldout-v2k', 1],
+    // First scored 98.33 % and 93.33 % (heldout-v2.README.md, twelfth and thirteenth batches);
+    // after the fixes there 100 % but v2l's disputed case ("le dernier vendredi du mois" alone).
+    ['heldout-v2l', 0.99],
+    ['heldout-v2m', 1],
+  ])('scores the blind set %s (tenth to thirteenth batches, written in pairs after the ninth and eleventh batches\' fixes)', (name, first) => {
+    const batch = readCases(resolve(fixtures, `${name}.jsonl`));
+    expect(batch.length).toBeGreaterThanOrEqual(120);
+    expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(13);
+    const result = score(batch);
+    reportScore(name, result);
+    expect(result.bothAccuracy).toBeGreaterThanOrEqual(first);
   });
 
   it('scores the public version-2 sample', () => {

@@ -62,8 +62,11 @@ const FR_WD_JOIN = String.raw`(?:,?\s*(?:et(?:\s+puis)?|ou|pis|puis|plus|ainsi\s
 const FR_WD_LIST = `(?:${FR_WD})s?(?:(?:\\s*(?:,|${FR_WD_JOIN})\\s*|\\s+)(?:(?:les|le|chaque)\\s+)?(?:${FR_WD})s?)*`;
 const FR_ORD =
   'premiers?|premi[èe]res?|1er|1re|1[èe]re|2e|2[èe]me|second|seconde|3e|3[èe]me|4e|4[èe]me|5e|5[èe]me|derniers?|derni[èe]res?|avant[\\s-]derniers?';
+/** Ordinals listed before one weekday ("2nd and 4th", "premier et troisième"). */
+const EN_ORD_LIST = `(?:${EN_ORD})(?:\\s*(?:,|and|&|or)\\s*(?:the\\s+)?(?:${EN_ORD}))*`;
+const FR_ORD_LIST = `(?:${FR_ORD})(?:\\s*(?:,|et|ou)\\s*(?:le\\s+|les\\s+)?(?:${FR_ORD}))*`;
 const FR_EVERY = '(?:tou(?:te)?s\\s+les|chaque)';
-const FR_DAYNUM = '(?:\\d{1,2}|1er|premier|dernier\\s+jour)';
+const FR_DAYNUM = '(?:\\d{1,2}|1ers?|premiers?|derniers?\\s+jours?)';
 /** A day part right after repeated weekdays ("lundis soirs", "mardi matin"). */
 const FR_PART_AFTER = `(?:\\s+(?<part>matins?|soirs?|apr[èe]s[\\s-]midis?|midis?))?`;
 const FR_MONTHLY = '(?:de\\s+chaque\\s+mois|de\\s+tous\\s+les\\s+mois|du\\s+mois|chaque\\s+mois|tous\\s+les\\s+mois)';
@@ -91,10 +94,18 @@ function withGuard(notAfter: RegExp, hint: RegExp, source: string, build: Build)
   return { ...pattern(hint, source, build), notAfter };
 }
 
+/** "2nd and 4th", "premier et troisième": the ordinals listed, in order, or null if one is unread. */
+function ordinals(text: string, read: (word: string) => number | null | undefined): number[] | null {
+  const words = text.split(/\s*(?:,|&|(?<![\p{L}])(?:and|or|the|et|ou|le|les)(?![\p{L}]))\s*/u).map((w) => w.trim()).filter(Boolean);
+  const ns = words.map((w) => read(w));
+  if (!ns.length || ns.some((n) => !n)) return null;
+  return [...new Set(ns as number[])];
+}
+
 /** "10th and the 25th", "10 et le 25": the days of a month, in order, or null. "last" is -1. */
 function dayList(text: string, read: (word: string) => number): number[] | null {
   const days = fold(text)
-    .replace(/dernier\s+jour|last\s+day|dernier/g, 'last')
+    .replace(/derniers?\s+jours?|last\s+day|dernier/g, 'last')
     .split(/\s*(?:,|\band\b|&|\bet\b|\bthe\b|\ble\b)\s*/)
     .map((w) => w.trim())
     .filter(Boolean)
@@ -199,18 +210,19 @@ const EN_PATTERNS: Pattern[] = [
   // "the first monday of every month", "every last friday of the month", "monthly on the 2nd tuesday".
   pattern(/every|each|monthly/i, 
     // The month may also be said first: "every month on the first monday", "monthly, the last friday".
-    `(?<lead>(?:on\\s+)?(?:every|each)\\s+(?:(?<month>month)\\s*,?\\s+(?:on\\s+)?)?|monthly\\s*,?\\s+(?:on\\s+)?|(?:on\\s+)?)(?:the\\s+)?(?<ord>${EN_ORD})\\s+(?<wd>${EN_WD})s?(?:\\s+(?:of|in)\\s+(?<tgt>every|each|the)\\s+month)?`,
+    `(?<lead>(?:on\\s+)?(?:every|each)\\s+(?:(?<month>month)\\s*,?\\s+(?:on\\s+)?)?|monthly\\s*,?\\s+(?:on\\s+)?|(?:on\\s+)?)(?:the\\s+)?(?<ord>${EN_ORD_LIST})\\s+(?<wd>${EN_WD})s?(?:\\s+(?:of|in)\\s+(?<tgt>every|each|the)\\s+month)?`,
     (g, _t, trailing) => {
-      const habit = /every|each|monthly/.test(g.lead ?? '') || /every|each/.test(g.tgt ?? '') || (trailing && !!g.tgt);
+      // Several ordinals of one weekday ("the 1st and 3rd monday of the month") say a habit too.
+      const habit = /every|each|monthly/.test(g.lead ?? '') || /every|each/.test(g.tgt ?? '') || (trailing && !!g.tgt) || (!!g.tgt && /,|&|\band\b/.test(g.ord ?? ''));
       if (!habit) return null;
-      const n = enOrdinal(g.ord ?? '');
+      const ns = ordinals(g.ord ?? '', enOrdinal);
       const wd = EN_WEEKDAYS[fold(g.wd ?? '')];
-      if (!n || !wd) return null;
+      if (!ns || !wd) return null;
       // "every second tuesday" is every other Tuesday, not the 2nd of the month.
-      if (!g.tgt && !g.month && /every|each/.test(g.lead ?? '') && n === 2 && /second/.test(g.ord ?? '')) {
+      if (!g.tgt && !g.month && /every|each/.test(g.lead ?? '') && ns.length === 1 && ns[0] === 2 && /second/.test(g.ord ?? '')) {
         return { kind: 'freq', freq: 'WEEKLY', interval: 2, byDay: [CODE[wd]] };
       }
-      return { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] };
+      return { kind: 'freq', freq: 'MONTHLY', byDay: ns.map((n) => `${n}${CODE[wd]}`) };
     },
   ),
   // "the 5th of every month", "the last day of each month", "every month on the 5th", "monthly on the 1st".
@@ -328,7 +340,8 @@ const EN_PATTERNS: Pattern[] = [
   // repetition; "on" stands in their place so the date parsers read what follows as a date
   // ("until christmas", "till the 10th").
   pattern(/until|till|til|through|thru|up\s+to/i,
-    `(?:until|till|til|through|thru)(?:\\s+and\\s+including)?|up\\s+to(?:\\s+and\\s+including)?(?=\\s+(?:the\\s+)?(?:\\d|next|this|end|christmas|xmas|new\\s+year|hallowe|valentine|${EN_MONTH_RE}|${EN_WD})(?![\\p{L}]))`,
+    // "till" / "til" and "up to" are also words of a subject ("balance the till"): an end only before a date word.
+    `(?:until|through|thru)(?:\\s+and\\s+including)?|(?:till|til|up\\s+to)(?:\\s+and\\s+including)?(?=\\s+(?:the\\s+)?(?:\\d|next|this|end|mid|tomorrow|tonight|today|noon|midnight|christmas|xmas|new\\s+year|hallowe|valentine|${EN_MONTH_RE}|${EN_WD})(?![\\p{L}]))`,
     () => ({ kind: 'until', lead: 'on' }),
   ),
   // "every 2 weeks on a thursday", "weekly, on a monday": the article before a weekday said with a repetition.
@@ -348,20 +361,20 @@ const FR_PATTERNS: Pattern[] = [
   // "le premier lundi de chaque mois", "tous les derniers vendredis du mois".
   // The month may also be said first: "chaque mois le premier lundi", "tous les mois, le dernier vendredi".
   pattern(/mois/i, 
-    `(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})` +
-      `|(?<first>${FR_EVERY}\\s+(?:les\\s+)?mois|mensuellement)\\s*,?\\s+(?:le\\s+|les\\s+)?(?<ord2>${FR_ORD})\\s+(?<wd2>${FR_WD})s?`,
+    `(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD_LIST})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})` +
+      `|(?<first>${FR_EVERY}\\s+(?:les\\s+)?mois|mensuellement)\\s*,?\\s+(?:le\\s+|les\\s+)?(?<ord2>${FR_ORD_LIST})\\s+(?<wd2>${FR_WD})s?`,
     (g, _t, trailing) => {
       if (g.first) {
-        const n = frOrdinal(g.ord2 ?? '');
+        const ns = ordinals(g.ord2 ?? '', frOrdinal);
         const wd = FR_WEEKDAYS[fold(g.wd2 ?? '')];
-        return n && wd ? { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] } : null;
+        return ns && wd ? { kind: 'freq', freq: 'MONTHLY', byDay: ns.map((n) => `${n}${CODE[wd]}`) } : null;
       }
-      const habit = trailing || /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? ''));
+      const habit = trailing || /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? '')) || /\bet\b|,/.test(g.ord ?? '');
       if (!habit) return null;
-      const n = frOrdinal(g.ord ?? '');
+      const ns = ordinals(g.ord ?? '', frOrdinal);
       const wd = FR_WEEKDAYS[fold(g.wd ?? '')];
-      if (!n || !wd) return null;
-      return { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] };
+      if (!ns || !wd) return null;
+      return { kind: 'freq', freq: 'MONTHLY', byDay: ns.map((n) => `${n}${CODE[wd]}`) };
     },
   ),
   // "le 10 de chaque mois", "tous les 5 du mois", "le premier du mois", "le dernier jour de chaque mois".
@@ -369,12 +382,12 @@ const FR_PATTERNS: Pattern[] = [
     `(?:(?<lead>le|chaque|tous\\s+les)\\s+)?(?<d>${FR_DAYNUM}(?:\\s*(?:,|et)\\s*(?:le\\s+)?${FR_DAYNUM})*)\\s+(?<tgt>${FR_MONTHLY})(?!\\s+(?:prochain|suivant|en\\s+cours))(?!-ci)`,
     (g, _t, trailing) => {
       const d = fold(g.d ?? '');
-      const first = /^(?:1er|premier)$/.test(d);
+      const first = /^(?:1ers?|premiers?)$/.test(d);
       // "le premier du mois" is said of a habit ("le premier du mois payer le loyer"); "le 20 du
       // mois" alone is this month's 20th.
       const habit = trailing || /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || (first && /du mois/.test(g.tgt ?? ''));
       if (!habit) return null;
-      const days = dayList(d, (t) => (/^(?:1er|premier)$/.test(t) ? 1 : Number(t)));
+      const days = dayList(d, (t) => (/^(?:1ers?|premiers?)$/.test(t) ? 1 : Number(t)));
       return days ? { kind: 'freq', freq: 'MONTHLY', byMonthDay: days } : null;
     },
   ),
@@ -482,12 +495,12 @@ const FR_PATTERNS: Pattern[] = [
   pattern(/trimest/i, `(?:tous\\s+les\\s+trimestres|chaque\\s+trimestre|trimestriellement|une\\s+fois\\s+par\\s+trimestre)`, () => ({ kind: 'freq', freq: 'MONTHLY', interval: 3 })),
   // "chaque premier lundi", "tous les derniers vendredis" without "du mois": a weekday of the month, as
   // "every first monday" is ("chaque second lundi" stays every other week, like "every second tuesday").
-  pattern(/chaque|tous/i, `(?:chaque|tous\\s+les)\\s+(?<ord>${FR_ORD})\\s+(?<wd>${FR_WD})s?(?!\\s+sur\\s)`, (g) => {
-    const n = frOrdinal(g.ord ?? '');
+  pattern(/chaque|tous/i, `(?:chaque|tous\\s+les)\\s+(?<ord>${FR_ORD_LIST})\\s+(?<wd>${FR_WD})s?(?!\\s+sur\\s)`, (g) => {
+    const ns = ordinals(g.ord ?? '', frOrdinal);
     const wd = FR_WEEKDAYS[fold(g.wd ?? '')];
-    if (!n || !wd) return null;
-    if (n === 2 && /^second/.test(fold(g.ord ?? ''))) return { kind: 'freq', freq: 'WEEKLY', interval: 2, byDay: [CODE[wd]] };
-    return { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[wd]}`] };
+    if (!ns || !wd) return null;
+    if (ns.length === 1 && ns[0] === 2 && /^second/.test(fold(g.ord ?? ''))) return { kind: 'freq', freq: 'WEEKLY', interval: 2, byDay: [CODE[wd]] };
+    return { kind: 'freq', freq: 'MONTHLY', byDay: ns.map((n) => `${n}${CODE[wd]}`) };
   }),
   // "chaque 14 juillet", "tous les 1er mai": a repetition of a calendar date.
   pattern(/chaque|tous/i, 

@@ -4,7 +4,7 @@ import { formatLocal, forwardDate } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
-import { extractSubject } from './subject';
+import { extractSubject, hasRequest, isContextClause } from './subject';
 import { zoneNamed } from '../../api/common/zone-cache';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
@@ -21,6 +21,10 @@ import type { Extraction } from './understand';
 /** A connector between two parts, in the gap between their date words. */
 const CONNECTOR =
   /(?:(?:[,;.]+|(?<![\p{L}])(?:virgule|point[\s-]virgule|comma)(?![\p{L}]))\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus|after\s+that|apr[èe]s\s+[çc]a)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|after\s+that|apr[èe]s\s+[çc]a|plus(?!\s+(?:tard|t[ôo]t|que|de|d'|vite|loin))|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
+/** "so" / "alors" / "faque" between two parts, and a request soon after it. */
+const SO_BEFORE_REQUEST = /[\s,]*(?<![\p{L}'])(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup)(?![\p{L}'])\s*/iu;
+const REQUEST_SOON = /^(?:[^.!?]|[.!?](?=\S)){0,64}?(?<![\p{L}])(?:remind|ping\s+me|nudge\s+me|rapp?ell?e|fais[\s-]moi\s+penser|n'oublie|don'?t\s+let|doh\s+let)/iu;
+
 /** Words that may stand between a connector and the part's date words ("and at 6pm"). */
 const LEAD_IN = /^(?:\s*(?:at|on|in|by|for|around|the|every|each|[àa]|le|la|les|vers|pour|dans|d[èe]s|au|ce|cet|cette|tous|toutes|chaque|also|aussi|again|encore|once\s+more|one\s+more\s+time|as\s+well|too|[àa]\s+nouveau|de\s+nouveau|une\s+autre\s+fois|[ée]galement|remind\s+me|rappelle[- ]mo(?:i|[ée])))*\s*$/iu;
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, not two reminders. */
@@ -63,6 +67,8 @@ interface Part {
   from: number;
   to: number;
   items: Item[];
+  /** Cut from the part before it at "so" / "alors" before a request. */
+  afterSo?: boolean;
 }
 
 function kinds(items: Item[]) {
@@ -106,6 +112,8 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
     const b = items[i + 1];
     const gap = text.slice(a.end, b.start);
     let cut: [number, number] | null = null;
+    let so: RegExpExecArray | null;
+    let soCut = false;
     // "Fri, Sep 20", "lundi, 14 mars": a comma alone between day words joins one date; between
     // times ("at 8am, 1pm and 6pm") it lists them.
     const commaOnly = /^[\s,]*$/.test(gap) && (a.day || b.day);
@@ -114,6 +122,11 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
       // "à 8h à 13h et à 20h", "at 8am 1pm and 6pm", "monday, wednesday and friday": a list of
       // times or of weekdays, said without a joining word.
       cut = [a.end, b.start];
+    } else if ((so = SO_BEFORE_REQUEST.exec(gap)) && REQUEST_SOON.test(text.slice(a.end + so.index, a.end + so.index + 80))) {
+      // "… faque demain matin rappelle-moi", "term 4 starts monday so every weekday … remind me":
+      // what was said before "so" is context for the request after it (dropped below).
+      cut = [a.end + so.index, a.end + so.index + so[0].length];
+      soCut = true;
     } else if (!commaOnly && !RANGE_BEFORE.test(text.slice(Math.max(0, a.start - 10), a.start))) {
       const found: Array<[number, number]> = [];
       CONNECTOR.lastIndex = 0;
@@ -130,7 +143,7 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
     if (cut && parts.length >= MAX_PARTS) cut = null;
     if (cut) {
       current.to = cut[0];
-      parts.push({ from: cut[1], to: text.length, items: [b] });
+      parts.push({ from: cut[1], to: text.length, items: [b], ...(soCut ? { afterSo: true } : {}) });
     } else current.items.push(b);
   }
   // A message asks for a handful of reminders, not hundreds: past MAX_PARTS the rest stays one
@@ -160,6 +173,12 @@ interface Draft {
   /** The date that ends a repetition ("until 30 June"). */
   until?: WhenPiece;
   own: { day: boolean; clock: boolean; rec: boolean };
+  /** The part's own words, as said. */
+  said: string;
+  /** Its day is one of several said beside a repetition, each with its action. */
+  acting: boolean;
+  /** It was cut from the part before it at "so" / "alors" before a request. */
+  afterSo?: boolean;
 }
 
 export function splitReminders(
@@ -186,9 +205,18 @@ export function splitReminders(
     !p.time &&
     !p.part &&
     ((p.fromWeekday && open.some((r) => r.freq === 'WEEKLY')) || (!!p.date?.monthImplied && open.some((r) => r.freq === 'MONTHLY')));
+  // Days beside such a repetition that each bring an action of their own ("chaque mois le 1er de
+  // payer le parking et le 10 de relever le compteur", "every week on monday to X and on thursday
+  // to Y") are as many reminders, each repeating on its day.
+  const anchorKs = pieces.map((p, k) => (!untilOf.has(k) && anchor(p) ? k : -1)).filter((k) => k >= 0);
+  const acting = new Set<number>();
+  if (anchorKs.length > 1) {
+    const ends = anchorKs.map((k, j) => (j + 1 < anchorKs.length ? at[anchorKs[j + 1]][0] : norm.text.length));
+    if (anchorKs.every((k, j) => ACTION[language].test(norm.text.slice(at[k][1], ends[j])))) anchorKs.forEach((k) => acting.add(k));
+  }
   const items: Item[] = [];
   pieces.forEach((p, k) => {
-    if (untilOf.has(k) || anchor(p)) return;
+    if (untilOf.has(k) || (anchor(p) && !acting.has(k))) return;
     const day = !!(p.date || p.weekend);
     const clock = !!(p.time || p.part || p.instant !== undefined);
     const bare = p.time && !day && !p.part && p.instant === undefined ? p.time.hour * 60 + p.time.minute : undefined;
@@ -214,9 +242,12 @@ export function splitReminders(
     if (idx > 0) subject = subject.replace(CONTINUATION[language], '').replace(ONLY_AGAIN, '');
     const draft: Draft = {
       subject,
+      acting: [...acting].some((k) => inPart(at[k][0])),
       pieces: pieces.filter((p, k) => inPart(at[k][0]) && !untilOf.has(k) && !p.zone),
       repeats: repeats.filter((r) => inPart(r.start)),
       own: kinds(part.items),
+      said: text.slice(oFrom, oTo),
+      afterSo: part.afterSo,
     };
     const u = [...untilOf.entries()].find(([, r]) => inPart(r.start));
     if (u) draft.until = pieces[u[0]];
@@ -239,6 +270,10 @@ export function splitReminders(
       d.repeats.push(...prev.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
       d.until ??= prev.until;
       d.own = { ...d.own, day: prev.own.day, rec: prev.own.rec };
+    } else if (d.acting && !d.own.rec && prev.own.rec) {
+      d.repeats.push(...prev.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
+      d.until ??= prev.until;
+      d.own = { ...d.own, rec: true };
     }
   }
   // A repetition said after the times it governs ("at 7am and 5pm every day", "at 6am to do yoga
@@ -272,6 +307,26 @@ export function splitReminders(
         d.own = { ...d.own, rec: true };
       }
     }
+  }
+  // A part said as context before a request ("the gym opens at 6 on saturdays, remind me at 5:30
+  // to …", "la réunion commence demain à 14h, rappelle-moi à 13h30 de …") is no reminder: its day
+  // or repetition has carried to the request after it (above), its time goes with it.
+  for (let i = drafts.length - 2; i >= 0; i--) {
+    // ("…, so tomorrow remind me …": the part after it says it follows from this one.)
+    const followsFrom = drafts[i + 1].afterSo || /^[\s,.;:]*(?:so|and\s+so|alors|donc|du\s+coup|fait\s+que)(?![\p{L}])/iu.test(drafts[i + 1].said);
+    if (hasRequest(drafts[i].said, language) || !(followsFrom || isContextClause(drafts[i].subject, language))) continue;
+    const later = drafts.slice(i + 1);
+    if (!later.some((d) => hasRequest(d.said, language)) || !later.some((d) => d.subject)) continue;
+    // Its date starts the repetitions after it that say no day of their own ("term 4 starts
+    // monday so every weekday at 8.15am … remind me …").
+    const start = drafts[i].pieces.filter((p) => p.date && p.fromWeekday && !p.time && !p.part);
+    if (start.length === 1 && !drafts[i].own.rec) {
+      for (const d of later) {
+        if (d.pieces.some((p) => p.date)) break;
+        if (d.repeats.some((r) => r.kind === 'freq')) d.pieces.push({ date: start[0].date, fromWeekday: start[0].fromWeekday });
+      }
+    }
+    drafts.splice(i, 1);
   }
   // A part with no words of its own shares its neighbour's subject (and time, if it has none).
   for (let i = 0; i < drafts.length; i++) {
@@ -363,7 +418,15 @@ function resolveRepeating(
   let from: DateTime = now;
   if (startDay && startDay.minus({ milliseconds: 1 }) > from) from = startDay.minus({ milliseconds: 1 });
   let first: Date | null = null;
-  for (const t of times ?? [undefined]) {
+  if ((rule.freq === 'HOURLY' || rule.freq === 'MINUTELY') && startDay) {
+    // "toutes les 2 heures à partir de demain 8h", "every 2 hours from 9am tomorrow": the grid
+    // starts at that day and time (09:00 without one), not at the next step after now.
+    for (const t of times ?? [{ hour: 9, minute: 0 }]) {
+      const d = startDay.set({ hour: t.hour, minute: t.minute, second: 0, millisecond: 0 });
+      if (d.isValid && d > now && (!first || d.toJSDate() < first)) first = d.toJSDate();
+    }
+  }
+  for (const t of first ? [] : (times ?? [undefined])) {
     const d = firstOf(base, zone, from.toJSDate(), t);
     if (d && (!first || d < first)) first = d;
   }

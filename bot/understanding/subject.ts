@@ -8,7 +8,7 @@ const wordEnd = `(?!${L})`;
 /** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
 const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
-    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
@@ -60,9 +60,14 @@ const FILLERS_ANYWHERE: Record<Language, RegExp> = {
  * a comma or the request follows it, so "remind me to love my wife" or "boss meeting" keep theirs.
  */
 const ASKING_NEXT = String.raw`(?=\s*[,!:]|\s+(?:remind|ping|nudge|bug|can|could|would|will|please|pls|plz|set|don'?t|dont|make|give|help|i\s|rappel|rapel|tu\s|peux|pourrais|n'|oublie|faut|il\s|fais|mets|dis|stp|svp|pense))`;
+/** Whom a request is said to ("mate", "mon frère", "boss"). */
+const ADDRESSEE: Record<Language, string> = {
+  en: String.raw`(?:mate|m8|bro|bruv|dude|buddy|pal|boss|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe|look|bot|robot|siri|alexa|rappel)`,
+  fr: String.raw`(?:mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|chef|boss|patron|tonton|tata|tantine|ch[ée]rie?|bot|robot|rappel)`,
+};
 const VOCATIVE: Record<Language, string> = {
-  en: String.raw`(?:mate|bro|dude|buddy|pal|boss|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe|look|bot|robot|siri|alexa|rappel)${ASKING_NEXT}`,
-  fr: String.raw`(?:mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|chef|boss|patron|tonton|tata|tantine|ch[ée]rie?|bot|robot|rappel)${ASKING_NEXT}`,
+  en: ADDRESSEE.en + ASKING_NEXT,
+  fr: ADDRESSEE.fr + ASKING_NEXT,
 };
 const EDGE_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
@@ -155,7 +160,7 @@ export interface RemovedSpan {
 }
 
 const DANGLING_END: Record<Language, RegExp> = {
-  en: /(?:^|\s)(?:at|on|by|for|around|about|from|until|till|the|of|this|next|and|or|to|before|after)[\s,.!?]*$/iu,
+  en: /(?:^|\s)(?:at|on|by|for|around|about|from|until|the|of|this|next|and|or|to|before|after)[\s,.!?]*$/iu,
   fr: /(?:^|\s)(?:[àa]|au|aux|le|la|les|pour|vers|d[èe]s|d'ici|en|ce|cet|cette|et|ou|de|du|des|avant|apr[èe]s)[\s,.!?]*$/iu,
 };
 
@@ -244,13 +249,13 @@ function trimPunctuation(s: string): string {
 const REQUEST_VERB: Record<Language, string> = {
   en:
     String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt|bug|hassle|pester|badger|chase)(?:s|ed|ing)?\s+me` +
-    String.raw`|(?:(?:give|giving)\s+(?:me|us)|gimme)\s+a\s+(?:shout|bell|buzz|ring|call|nudge|reminder|heads[\s-]?up)|help\s+me\s+(?:to\s+)?remember` +
+    String.raw`|(?:(?:give|giving|gie|gies)\s+(?:me|us)|gimme)\s+a\s+(?:shout|bell|buzz|ring|call|nudge|reminder|heads[\s-]?up)|help\s+me\s+(?:to\s+)?remember` +
     String.raw`|hit\s+me\s+up|(?:holler|shout)\s+at\s+me|let\s+me\s+know|make\s+sure\s+(?:that\s+)?i\s+remember(?:\s+(?:to|that|about))?` +
     String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
     String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
-    String.raw`|(?:don'?t|do\s+not|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
+    String.raw`|(?:don'?t|do\s+not|doh|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
   fr:
     String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
     String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
@@ -262,12 +267,12 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie|(?:n'|ne\s+)?oubli\p{L}*\s+pas`,
 };
 const REQUEST_TAIL: Record<Language, string> = {
-  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
+  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
   fr: String.raw`(?:\s+(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
 };
 const REQUEST: Record<Language, RegExp> = {
-  en: new RegExp(String.raw`^((?:\S+\s+){0,10}?)(?:${REQUEST_VERB.en})${REQUEST_TAIL.en}`, 'iu'),
-  fr: new RegExp(String.raw`^((?:\S+\s+){0,10}?)(?:${REQUEST_VERB.fr})${REQUEST_TAIL.fr}`, 'iu'),
+  en: new RegExp(String.raw`^((?:\S+\s+){0,16}?)(?:${REQUEST_VERB.en})${REQUEST_TAIL.en}`, 'iu'),
+  fr: new RegExp(String.raw`^((?:\S+\s+){0,16}?)(?:${REQUEST_VERB.fr})${REQUEST_TAIL.fr}`, 'iu'),
 };
 /** Words that make the text before a reminding verb part of the subject ("buy the book that reminds me"). */
 const NAMES_A_THING: Record<Language, RegExp> = {
@@ -288,6 +293,92 @@ const SOMEONE_ELSE: Record<Language, RegExp> = {
 const ASKING_ONLY: Record<Language, RegExp> = {
   en: /^(?:(?:i|i'd|i'll|i'm|id|im|we|we'd|can|could|may|might|would|will|really|also|just|so|and|please|pls|you|u|ya|ok|okay|hey|hi|yeah|still|do|def(?:initely)?)(?:\s+|$))+$/iu,
   fr: /^(?:(?:je|j'|j'ai|ai|il|me|m'|on|nous|tu|peux|pourrais|est-ce|que|qu'|et|alors|donc|ok|stp|svp|aussi|encore|vraiment|bien)(?:\s+|$))+$/iu,
+};
+
+
+/** Only whom the request is said to, after it ("…, remind me mate", "rappelle-moi mon frère"). */
+const ONLY_ADDRESSEE: Record<Language, RegExp> = {
+  en: new RegExp(String.raw`^[\s,]*${ADDRESSEE.en}[\s.!?]*$`, 'iu'),
+  fr: new RegExp(String.raw`^[\s,]*${ADDRESSEE.fr}[\s.!?]*$`, 'iu'),
+};
+
+/** A clause said after the subject, behind a stop or a courtesy ("…, it's her birthday", "… stp il fait trop chaud"). */
+const TRAILING_CONTEXT: Record<Language, RegExp> = {
+  en: /(?:[,.;!?]|\s(?:please|pls|plz|thanks|thx))\s+(?:(?:because|cause|coz|cuz|since)\s+)?(?:it's|its|i'm|im|i\s+am|it\s+is|we're|there's|theres|she's|he's|they're)(?![\p{L}])[^]*$/iu,
+  fr: /(?:[,.;!?]|\s(?:stp|svp|merci|please))\s+(?:(?:parce\s+que?|car|vu\s+que?|puisque?)\s+)?(?:il\s+fait|il\s+y\s+a|y\s+a|c'est|j'ai|je\s+suis|on\s+est|il\s+est|elle\s+est|[çc]a\s+va)(?![\p{L}])[^]*$/iu,
+};
+
+/** Whether a text holds any of EMOJI (most do not, and skip the look-behind pattern below). */
+const HAS_EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{20E3}]/u;
+const EMOJI_BEFORE_REQUEST: Record<Language, RegExp> = {
+  en: new RegExp(String.raw`(?<=\p{L}\s*)${EMOJI.source}(?=\s*(?:${REQUEST_VERB.en}))`, 'giu'),
+  fr: new RegExp(String.raw`(?<=\p{L}\s*)${EMOJI.source}(?=\s*(?:${REQUEST_VERB.fr}))`, 'giu'),
+};
+
+/** A request whose object only points back at what was said before it ("…, rappelle-moi ça", "remind me of it"). */
+const ONLY_PRONOUN = /^[\s\p{P}]*(?:(?:of|about|de|d')\s*)?(?:ça|ca|cela|it|that|this|them|le|la|les|l'|y|en)[\s\p{P}]*$/iu;
+
+/** How a clause said before the request ends: a stop, a comma, a colon or "so" / "donc" / "alors". */
+const CLAUSE_END = /(?:[,.;:!…]|(?:^|\s)(?:so|and\s+so|therefore|donc|alors|du\s+coup|bref|fait\s+que))\s*$/iu;
+/** A subordinate clause said first ("now that …", "asteure que …", "vu que …", "comme …"). */
+const CLAUSE_OPEN: Record<Language, RegExp> = {
+  en: /^(?:(?:now\s+)?that(?=\s+(?:the|my|our|we|i|it|they|he|she|you)\s)|since|because|cause|'cause|as\s+soon\s+as|seeing\s+as|given\s+that|whenever)\s/iu,
+  fr: /^(?:(?:maintenant|asteure|astheure|vu|puisque?|parce|étant\s+donné|du\s+moment)\s*(?:que|qu')|comme\s+(?!d'hab))/iu,
+};
+/** A French clause with its own subject pronoun and verb ("je fais une sieste", "on part demain"). */
+const SUBJECT_PRONOUN: Record<Language, RegExp> = {
+  en: /^$/u,
+  fr: /(?:^|\s)(?:je|il|elle|on|ils|elles)\s+(?!me\s|m'|te\s|t'|vous\s|nous\s)(?:ne\s+|n')?\p{L}{2,}/iu,
+};
+
+/** A clause that starts with its own subject ("he can pick it up", "on pourra y aller"). */
+const SUBJECT_FIRST: Record<Language, RegExp> = {
+  en: /^(?:i|i'm|i'll|we|you|he|she|it|they|there|that|this)(?![\p{L}'])/iu,
+  fr: /^(?:je|j'|tu|il|elle|on|nous|vous|ils|elles|[çc]a|c')(?![\p{L}])/iu,
+};
+
+/** Words said before "so" / "alors" / "donc" / "faque", then the rest. */
+const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup)(?:\s+(?=\p{L})|[\s,.!?]*$)/iu;
+
+/** A finite verb that makes the words before a request a clause of their own, not its wording. */
+const CONTEXT_VERB: Record<Language, RegExp> = {
+  en: /(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?)(?![\p{L}'])|\p{L}'(?:s|re|m|ve|ll)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}'])(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}/iu,
+};
+
+/**
+ * Words said as context, not as a reminder's wording: a clause with a verb of its own after its
+ * subject ("the bins go out", "my flight lands", "la réunion commence") or an elided one ("j'ai
+ * piscine", "c'est le marché"), and no request of its own.
+ */
+export function isContextClause(words: string, language: Language): boolean {
+  const w = words.trim();
+  if (!w || ANY_REQUEST[language].test(w)) return false;
+  // Ended as a clause ("je fais une sieste, …", "il y a les coupures alors …", "a bunch of stuff: …",
+  // "sorry for the long msg so …") or opened as one ("asteure que les poules pondent …", "now that …").
+  if (CLAUSE_END.test(w) || CLAUSE_OPEN[language].test(w) || SUBJECT_PRONOUN[language].test(w) || looseContext(w, language)) return true;
+  const verb = CONTEXT_VERB[language].exec(w);
+  if (!verb) return false;
+  // An imperative starts with its verb ("ferme la porte", "go to the bank"): no context; "c'est",
+  // "j'ai", "qu'il" are no imperative.
+  return verb.index > 0 || /^(?:c|j|qu|s)'/iu.test(w);
+}
+
+/** Context said without its apostrophe ("its so hot", "im off today") or as a participle ("working from home today"). */
+const LOOSE_CONTEXT: Record<Language, RegExp> = {
+  en: /^(?:(?:its|im|thats|theres|ive|youre|theyre|were)\s+(?:so|too|very|really|getting|going|gonna|not|been|a|an|the|kinda|pretty|off|out|away|home|back|late|early|\p{L}+ing)(?![\p{L}])|\p{L}{3,}ing\s+(?:from|to|for|at|in|home|out|back|late|early|away|off|up|down|over)(?![\p{L}]))/iu,
+  fr: /^$/u,
+};
+function looseContext(w: string, language: Language): boolean {
+  return LOOSE_CONTEXT[language].test(w) && !/^(?:morning|evening|meeting|wedding|building|parking|thing|something|nothing|anything|everything)\s/iu.test(w);
+}
+/** The words ask the bot to remind ("remind me", "rappelle-moi", "don't let me forget"…). */
+export function hasRequest(words: string, language: Language): boolean {
+  return ANY_REQUEST[language].test(words);
+}
+const ANY_REQUEST: Record<Language, RegExp> = {
+  en: new RegExp(REQUEST_VERB.en, 'iu'),
+  fr: new RegExp(REQUEST_VERB.fr, 'iu'),
 };
 
 /** A clause joined to the request by "and" ("do the needful and remind me to…", "sois gentil et rappelle-moi de…"). */
@@ -354,15 +445,22 @@ function stripRequest(s: string, language: Language): string {
   if (!REQUEST_HINT[language].test(s)) return s;
   const m = s.match(REQUEST[language]);
   if (!m) return s;
-  // Nothing of its own after the request ("farmers market. remind me"): what came before is the subject.
-  if (!/\p{L}/u.test(s.slice(m[0].length))) {
+  // Nothing of its own after the request ("farmers market. remind me", "…, remind me mate", "…,
+  // remind me would ya"): what came before is the subject.
+  const rest = s.slice(m[0].length);
+  const own = ONLY_ADDRESSEE[language].test(rest) ? '' : /\p{L}/u.test(rest) && FILLER_LAST_WORD[language].test(lastWord(rest).word) ? cutAtEnd(rest, TRAILING_FILLERS[language]) : rest;
+  if (!/\p{L}/u.test(own)) {
     if (!/\p{L}/u.test(m[1])) return s.slice(m[0].length);
-    const t = stripTrailingRequest(s, language);
-    if (t !== s) return t;
+    const said = s.slice(0, m[0].length + own.length);
+    const t = stripTrailingRequest(said, language);
+    if (t !== said) return t;
     const head = m[1].replace(JOINED_LEAD, '');
     if (ASKING_ONLY[language].test(head.trim())) return '';
     return RELATIVE_BEFORE[language].test(head) ? s : head;
   }
+  // A whole clause said as context before a request with a subject of its own ("the bins go out
+  // so remind me to wheel them out", "le marché est ouvert, rappelle-moi de prendre les sacs").
+  if (isContextClause(m[1], language) && !ONLY_PRONOUN.test(own)) return rest;
   // Words before the request are its wording unless they name a thing; a clause joined to it by
   // "and" is another thing asked of the bot, and goes when the request has a subject of its own.
   if (NAMES_A_THING[language].test(m[1]) && !(JOINED_LEAD.test(m[1]) && /\p{L}/u.test(s.slice(m[0].length)))) return s;
@@ -388,11 +486,12 @@ function fixTriggerTypo(s: string, language: Language): string {
     });
   }
   // A message that spells "remind me" right has no typo'd one to look for.
-  if (/remind(?:s|ed|ing)?\s+(?:me|us)(?![\p{L}])/iu.test(s) || !/(?:\s|-|d)(?:me|mee|meh|em|mw|mr|ne)(?![\p{L}])/iu.test(s)) return s;
+  // (Jamaican "remind mi" is "remind me".)
+  if (/remind(?:s|ed|ing)?\s+(?:me|us)(?![\p{L}])/iu.test(s) || !/(?:\s|-|d)(?:me|mee|meh|em|mw|mr|ne|mi)(?![\p{L}])/iu.test(s)) return s;
   return s
     .replace(/(?<![\p{L}])(?:remind-?me|rmnd\s+me|rmd\s+me)(?![\p{L}])/giu, 'remind me')
     .replace(NEAR_REMIND, (w) => (oneTypoFrom(w, 'remind') ? 'remind' : w))
-    .replace(/(?<=(?:remind|ping|tell|text|nudge)\s+)(?:mee|meh|em|mw|mr|ne)(?![\p{L}])/giu, 'me');
+    .replace(/(?<=(?:remind|ping|tell|text|nudge)\s+)(?:mee|meh|em|mw|mr|ne|mi)(?![\p{L}])/giu, 'me');
 }
 
 /**
@@ -467,10 +566,20 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   }
   kept.push(original.slice(0, limit));
   let s = kept.reverse().join(' ');
-  s = s.replace(EMOJI, ' ').replace(FILLERS_ANYWHERE[language], ' ');
+  // An emoji right before the request ends the clause said before it ("le notaire traîne encore 😤
+  // rappelle-moi de …"): a stop, which the context rule then reads.
+  if (HAS_EMOJI.test(s)) s = s.replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
+  s = cutAtEnd(s, TRAILING_CONTEXT[language], 1).replace(FILLERS_ANYWHERE[language], ' ');
   s = collapse(s);
   // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.
   s = stripTrigger(s, language);
+  // No request, context then "so" and what to do ("doctor said every 6 hours so give Zara her
+  // antibiotics"): what follows "so" is the subject. Not when a request was made ("remind me to tell
+  // Paul the car is ready so he can…") nor when what follows has a subject of its own ("so he can…").
+  const lead = SO_LEAD.exec(s);
+  if (lead && !ANY_REQUEST[language].test(original) && !SUBJECT_FIRST[language].test(s.slice(lead[0].length)) && isContextClause(lead[1], language)) {
+    s = s.slice(lead[0].length);
+  }
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
     const last = lastWord(s);
@@ -479,6 +588,7 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
     s = trimPunctuation(s);
     s = trimPunctuation(stripTrailingRequest(s, language));
     s = cutAtEnd(s, DANGLING_END[language], 1);
+    s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
     s = trimPunctuation(s);
     if (s === before) break;
   }
