@@ -889,3 +889,35 @@ describe('"so" that says why stays in the subject', () => {
     expect(one('the car is ready so we can pick it up tomorrow', 'en')[0]).toBe('the car is ready so we can pick it up');
   });
 });
+
+describe('context with a date of its own right before or after the request, in one message', () => {
+  it('reads the request\'s own date when a clause said before it, with no stop, has another', () => {
+    expect(all('vu que le ramoneur passe jeudi rappelle-moi mercredi soir de débarrasser la cheminée', 'fr')).toEqual([['débarrasser la cheminée', '2026-11-25T20:00', null]]);
+    expect(all('since the movers come on saturday remind me friday at 6pm to tape the boxes', 'en')).toEqual([['tape the boxes', '2026-11-27T18:00', null]]);
+    expect(all('comme on a le repas de noël vendredi à midi rappelle-moi jeudi de réserver le taxi', 'fr')).toEqual([['réserver le taxi', '2026-11-26T09:00', null]]);
+    expect(all('my exam is on thursday at 9 remind me wednesday at 10pm to go to bed early', 'en')).toEqual([['go to bed early', '2026-11-25T22:00', null]]);
+    expect(all('puisque la cantine est fermée le vendredi rappelle-moi tous les jeudis soir de préparer un pique-nique', 'fr')).toEqual([
+      ['préparer un pique-nique', '2026-11-26T20:00', 'FREQ=WEEKLY;BYDAY=TH'],
+    ]);
+    // "tonight" says its own day: the context's "tomorrow" does not carry to it.
+    expect(all('the landlord is coming tomorrow at noon remind me tonight at 10 to tidy the flat and tomorrow at 11 to open the windows', 'en')).toEqual([
+      ['tidy the flat', '2026-11-23T22:00', null],
+      ['open the windows', '2026-11-24T11:00', null],
+    ]);
+  });
+
+  it('leaves out a clause opened after the request ("parce que", "car", "because", "since") with its date', () => {
+    expect(all('rappelle-moi demain à 7h de sortir la voiture parce que les éboueurs passent vendredi', 'fr')).toEqual([['sortir la voiture', '2026-11-24T07:00', null]]);
+    expect(all("rappelle-moi lundi à 9h d'appeler la mairie car le dossier doit partir mercredi", 'fr')).toEqual([["appeler la mairie", '2026-11-30T09:00', null]]);
+    expect(all('remind me tonight at 9 to charge the camera because the wedding is on saturday', 'en')).toEqual([['charge the camera', '2026-11-23T21:00', null]]);
+    expect(all('remind me every sunday at 8pm to iron the uniforms since school starts monday', 'en')).toEqual([['iron the uniforms', '2026-11-29T20:00', 'FREQ=WEEKLY;BYDAY=SU']]);
+  });
+
+  it('keeps a date said right before the request as the request\'s, and the context\'s day for a request that says none', () => {
+    expect(all("bon faut que je pense à tout, demain à 10h rappelle-moi d'appeler le garage et vendredi à 9h de passer à la banque", 'fr')).toEqual([
+      ["appeler le garage", '2026-11-24T10:00', null],
+      ['passer à la banque', '2026-11-27T09:00', null],
+    ]);
+    expect(all('vu que le chauffagiste passe jeudi, rappelle-moi à 8h de dégager le couloir', 'fr')).toEqual([['dégager le couloir', '2026-11-26T08:00', null]]);
+  });
+});

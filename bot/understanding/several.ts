@@ -4,7 +4,7 @@ import { formatLocal, forwardDate } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
-import { extractSubject, hasRequest, isContextClause } from './subject';
+import { extractSubject, hasRequest, isContextClause, requestAt } from './subject';
 import { zoneNamed } from '../../api/common/zone-cache';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
@@ -67,8 +67,10 @@ interface Part {
   from: number;
   to: number;
   items: Item[];
-  /** Cut from the part before it at "so" / "alors" before a request. */
-  afterSo?: boolean;
+  /** Cut from the context before it: at "so" / "alors", or where the request starts after a context clause. */
+  afterContext?: boolean;
+  /** A clause said as context after the request ("… vu que le chauffagiste passe jeudi"): no reminder. */
+  context?: boolean;
 }
 
 function kinds(items: Item[]) {
@@ -104,6 +106,61 @@ function leadsToAction(text: string, part: Part, language: Language): boolean {
   return ACTION[language].test(text.slice(last.end, part.to).replace(/^[\s,]*/, ' '));
 }
 
+/** A subordinate clause opened after the request ("… vu que le chauffagiste passe jeudi", "… since the MOT is on friday"). */
+const CONTEXT_AFTER: Record<Language, RegExp> = {
+  en: /(?<![\p{L}'])(?:since|because|cause|'cause|coz|cuz|as(?=\s+(?:the|my|our|we|i|it|they|he|she|you|his|her|their)\s)|seeing\s+as|given\s+that)(?![\p{L}'])/iu,
+  fr: /(?<![\p{L}])(?:vu\s+qu|puisqu|parce\s+qu|[ée]tant\s+donn[ée]\s+qu|car(?![\p{L}])|comme(?!\s+d'hab)(?![\p{L}]))/iu,
+};
+
+/**
+ * Context said around a request, each side with a date of its own: "vu que le chauffagiste passe
+ * jeudi rappelle-moi mercredi soir de vider le salon" (the clause before the request), "remind me
+ * tomorrow at 7 to call the garage since the MOT is on friday" (a clause opened after it). The
+ * request's date is its own; the context's goes with the context. Returns where to cut between
+ * items `a` and `b`, and which side the request is on; null when the gap is no such boundary.
+ */
+function contextCut(text: string, part: Part, a: Item, b: Item, language: Language): { at: number; mark: 'afterContext' | 'context' } | null {
+  const gap = text.slice(a.end, b.start);
+  const r = requestAt(gap, language);
+  const from = part.from;
+  if (r >= 0) {
+    // The request starts between the two: what came before it, its date words aside ("at 9am" is
+    // no "I am"), must be a clause of its own, and the request must bring its action ("… de
+    // vider le salon", "… to pack").
+    const before = withoutItems(text, from, a.end + r, part.items);
+    if (hasRequest(before, language) || !isContextClause(before, language)) return null;
+    // A date said right before the request is the request's ("…, demain à 10h rappelle-moi …"),
+    // unless it ends a clause that runs on into it ("le chauffagiste passe jeudi rappelle-moi …").
+    if (!/\p{L}/u.test(gap.slice(0, r))) {
+      const lead = withoutItems(text, from, a.start, part.items);
+      if (!lead || LEAD_ENDED.test(lead)) return null;
+    }
+    if (!ACTION[language].test(text.slice(a.end + r, Math.min(text.length, b.end + 120)))) return null;
+    return { at: a.end + r, mark: 'afterContext' };
+  }
+  const c = CONTEXT_AFTER[language].exec(gap);
+  if (!c) return null;
+  // After the request and its date: a clause opened by "since" / "vu que" with a date of its own.
+  if (!hasRequest(text.slice(from, a.end + c.index), language)) return null;
+  if (!isContextClause(withoutItems(text, a.end + c.index, b.end, [b]), language)) return null;
+  return { at: a.end + c.index, mark: 'context' };
+}
+
+/** Words before a date that end a clause of their own (a stop, a comma, "so" / "alors"). */
+const LEAD_ENDED = /(?:[,.;:!?…]|(?<![\p{L}'])(?:so|and\s+so|alors|donc|du\s+coup|bref|fait\s+que|faque))\s*$/iu;
+
+/** text[from, to) with the date words of `items` left out. */
+function withoutItems(text: string, from: number, to: number, items: Item[]): string {
+  let out = '';
+  let cursor = from;
+  for (const it of items) {
+    if (it.end <= cursor || it.start >= to) continue;
+    out += text.slice(cursor, Math.max(cursor, it.start)) + ' ';
+    cursor = Math.min(to, it.end);
+  }
+  return (out + text.slice(cursor, to)).replace(/\s+/g, ' ').trim();
+}
+
 /** Where the message is cut into parts: returns [from, to) ranges of the normalized text. */
 function cutParts(text: string, items: Item[], language: Language): Part[] {
   const parts: Part[] = [{ from: 0, to: text.length, items: items.length ? [items[0]] : [] }];
@@ -113,7 +170,8 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
     const gap = text.slice(a.end, b.start);
     let cut: [number, number] | null = null;
     let so: RegExpExecArray | null;
-    let soCut = false;
+    let ctx: ReturnType<typeof contextCut>;
+    let mark: 'afterContext' | 'context' | null = null;
     // "Fri, Sep 20", "lundi, 14 mars": a comma alone between day words joins one date; between
     // times ("at 8am, 1pm and 6pm") it lists them.
     const commaOnly = /^[\s,]*$/.test(gap) && (a.day || b.day);
@@ -126,7 +184,10 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
       // "… faque demain matin rappelle-moi", "term 4 starts monday so every weekday … remind me":
       // what was said before "so" is context for the request after it (dropped below).
       cut = [a.end + so.index, a.end + so.index + so[0].length];
-      soCut = true;
+      mark = 'afterContext';
+    } else if ((ctx = contextCut(text, parts[parts.length - 1], a, b, language))) {
+      cut = [ctx.at, ctx.at];
+      mark = ctx.mark;
     } else if (!commaOnly && !RANGE_BEFORE.test(text.slice(Math.max(0, a.start - 10), a.start))) {
       const found: Array<[number, number]> = [];
       CONNECTOR.lastIndex = 0;
@@ -143,7 +204,7 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
     if (cut && parts.length >= MAX_PARTS) cut = null;
     if (cut) {
       current.to = cut[0];
-      parts.push({ from: cut[1], to: text.length, items: [b], ...(soCut ? { afterSo: true } : {}) });
+      parts.push({ from: cut[1], to: text.length, items: [b], ...(mark ? { [mark]: true } : {}) });
     } else current.items.push(b);
   }
   // A message asks for a handful of reminders, not hundreds: past MAX_PARTS the rest stays one
@@ -155,6 +216,7 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
   // Parts that do not say the same kind of thing belong together ("lundi, à 9h"), unless each
   // brings an action of its own ("demain de X puis à 14h de Y": the day then carries, rule 16).
   for (let i = parts.length - 1; i > 0; i--) {
+    if (parts[i].context) continue;
     const a = kinds(parts[i - 1].items);
     const b = kinds(parts[i].items);
     if ((a.day && b.day) || (a.clock && b.clock) || (a.rec && b.rec)) continue;
@@ -177,8 +239,10 @@ interface Draft {
   said: string;
   /** Its day is one of several said beside a repetition, each with its action. */
   acting: boolean;
-  /** It was cut from the part before it at "so" / "alors" before a request. */
-  afterSo?: boolean;
+  /** It was cut from the context before it (see Part). */
+  afterContext?: boolean;
+  /** Context said after the request (see Part). */
+  context?: boolean;
 }
 
 export function splitReminders(
@@ -247,13 +311,20 @@ export function splitReminders(
       repeats: repeats.filter((r) => inPart(r.start)),
       own: kinds(part.items),
       said: text.slice(oFrom, oTo),
-      afterSo: part.afterSo,
+      afterContext: part.afterContext,
+      context: part.context,
     };
     const u = [...untilOf.entries()].find(([, r]) => inPart(r.start));
     if (u) draft.until = pieces[u[0]];
     return draft;
   });
 
+  // Context said after a request ("… since the MOT is on friday") is no reminder and carries nothing.
+  for (let i = drafts.length - 1; i > 0; i--) {
+    if (!drafts[i].context) continue;
+    drafts.splice(i, 1);
+    parts.splice(i, 1);
+  }
   // Whether a part's repetition comes after its times ("… at 5pm every day").
   const trailing = parts.map((part) => {
     const inPart = (x: number) => x >= part.from && x < part.to;
@@ -265,7 +336,9 @@ export function splitReminders(
   for (let i = 1; i < drafts.length; i++) {
     const d = drafts[i];
     const prev = drafts[i - 1];
-    if (!d.own.day && !d.own.rec) {
+    // ("ce soir", "tonight", "in 2 hours" say their day themselves.)
+    const ownDay = d.pieces.some((p) => p.partToday || p.instant !== undefined);
+    if (!d.own.day && !d.own.rec && !ownDay) {
       d.pieces.push(...prev.pieces.filter((p) => p.date || p.weekend).map((p) => ({ date: p.date, weekend: p.weekend, fromWeekday: p.fromWeekday, keepClock: p.keepClock })));
       d.repeats.push(...prev.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
       d.until ??= prev.until;
@@ -313,7 +386,7 @@ export function splitReminders(
   // or repetition has carried to the request after it (above), its time goes with it.
   for (let i = drafts.length - 2; i >= 0; i--) {
     // ("…, so tomorrow remind me …": the part after it says it follows from this one.)
-    const followsFrom = drafts[i + 1].afterSo || /^[\s,.;:]*(?:so|and\s+so|alors|donc|du\s+coup|fait\s+que)(?![\p{L}])/iu.test(drafts[i + 1].said);
+    const followsFrom = drafts[i + 1].afterContext || /^[\s,.;:]*(?:so|and\s+so|alors|donc|du\s+coup|fait\s+que)(?![\p{L}])/iu.test(drafts[i + 1].said);
     if (hasRequest(drafts[i].said, language) || !(followsFrom || isContextClause(drafts[i].subject, language))) continue;
     const later = drafts.slice(i + 1);
     if (!later.some((d) => hasRequest(d.said, language)) || !later.some((d) => d.subject)) continue;

@@ -380,6 +380,14 @@ const ANY_REQUEST: Record<Language, RegExp> = {
   en: new RegExp(REQUEST_VERB.en, 'iu'),
   fr: new RegExp(REQUEST_VERB.fr, 'iu'),
 };
+const REQUEST_WORD_AT: Record<Language, RegExp> = {
+  en: new RegExp(String.raw`(?<![\p{L}'])(?:${REQUEST_VERB.en})`, 'iu'),
+  fr: new RegExp(String.raw`(?<![\p{L}])(?:${REQUEST_VERB.fr})`, 'iu'),
+};
+/** Where the first request to remind starts in `words` (at a word's start), or -1. */
+export function requestAt(words: string, language: Language): number {
+  return REQUEST_WORD_AT[language].exec(words)?.index ?? -1;
+}
 
 /** A clause joined to the request by "and" ("do the needful and remind me to…", "sois gentil et rappelle-moi de…"). */
 const JOINED_LEAD = /(?:^|\s)(?:and|et)\s*$/iu;
