@@ -244,9 +244,12 @@ export function normalize(original: string, lang: Language): NormalizedText {
       // "tout les jours": "tous" misspelt, before "les" only ("tout le monde" keeps its word); the
       // texting short forms "tt", "ts", "tte", "ttes" likewise ("tt les jours", "ttes les 2h").
       // "everyday" typed for "every day", unless it names a kind of thing ("my everyday bag").
+      // "la semaine pro", "lundi pro": "prochaine" / "prochain" cut short, after a date word only.
       const fixed =
         lang === 'fr' && FR_EVERY_TYPO.has(lower) && tokens[i + 1]?.word.toLowerCase() === 'les'
           ? FR_EVERY_TYPO.get(lower)
+          : lang === 'fr' && lower === 'pro' && i > 0 && FR_NEXT_BEFORE.test(tokens[i - 1].word)
+            ? /^(?:semaine|ann[ée]e|fois)$/iu.test(tokens[i - 1].word) ? 'prochaine' : 'prochain'
           : lang === 'en' && lower === 'everyday'
             ? i > 0 && NAMING_WORD.test(tokens[i - 1].word) ? undefined : 'every day'
             : dateWordFor(lower, lang);
@@ -278,6 +281,9 @@ export function normalize(original: string, lang: Language): NormalizedText {
   copyUpTo(base.length);
   return { text, starts, ends };
 }
+
+/** Words "pro" may follow as "prochain(e)" ("la semaine pro", "le mois pro", "lundi pro"). */
+const FR_NEXT_BEFORE = /^(?:semaine|mois|ann[ée]e|week-end|weekend|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)$/iu;
 
 /** Maps a [start, end) span of the normalized text back to the original text. */
 export function originalSpan(norm: NormalizedText, start: number, end: number): [number, number] {

@@ -161,6 +161,12 @@ function withoutItems(text: string, from: number, to: number, items: Item[]): st
   return (out + text.slice(cursor, to)).replace(/\s+/g, ' ').trim();
 }
 
+/** Context that says something starts (its day then starts a repetition said after it). */
+const SAYS_START: Record<Language, RegExp> = {
+  en: /(?<![\p{L}])(?:start|starts|starting|begin|begins|beginning|resume|resumes|reopen|reopens|back\s+(?:on|from)|from|kicks?\s+off)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:commence|commencent|d[ée]bute|d[ée]butent|reprend|reprennent|rentr[ée]e|[àa]\s+partir|d[èe]s|rouvre|rouvrent|recommence)(?![\p{L}])/iu,
+};
+
 /** Where the message is cut into parts: returns [from, to) ranges of the normalized text. */
 function cutParts(text: string, items: Item[], language: Language): Part[] {
   const parts: Part[] = [{ from: 0, to: text.length, items: items.length ? [items[0]] : [] }];
@@ -390,10 +396,11 @@ export function splitReminders(
     if (hasRequest(drafts[i].said, language) || !(followsFrom || isContextClause(drafts[i].subject, language))) continue;
     const later = drafts.slice(i + 1);
     if (!later.some((d) => hasRequest(d.said, language)) || !later.some((d) => d.subject)) continue;
-    // Its date starts the repetitions after it that say no day of their own ("term 4 starts
-    // monday so every weekday at 8.15am … remind me …").
+    // Its date starts the repetitions after it that say no day of their own, when it says a start
+    // ("term 4 starts monday so every weekday at 8.15am … remind me …"; not "bin day is wednesday
+    // now so remind me every tuesday …").
     const start = drafts[i].pieces.filter((p) => p.date && p.fromWeekday && !p.time && !p.part);
-    if (start.length === 1 && !drafts[i].own.rec) {
+    if (start.length === 1 && !drafts[i].own.rec && SAYS_START[language].test(drafts[i].said)) {
       for (const d of later) {
         if (d.pieces.some((p) => p.date)) break;
         if (d.repeats.some((r) => r.kind === 'freq')) d.pieces.push({ date: start[0].date, fromWeekday: start[0].fromWeekday });

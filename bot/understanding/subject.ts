@@ -49,7 +49,7 @@ const FILLERS_ANYWHERE: Record<Language, RegExp> = {
   // Dictated punctuation ("virgule", "comma") is a voice transcript's too.
   en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop|without\\s+fail|insh'?allah|insha'?\\s?allah|god\\s+willing)${wordEnd}[,.]?`, 'giu'),
   fr: new RegExp(
-    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|on\\s+dit\\s+quoi)${wordEnd}[,.]?`,
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|on\\s+dit\\s+quoi|tkt|peuch[èe]re)${wordEnd}[,.]?`,
     'giu',
   ),
 };
@@ -63,7 +63,7 @@ const ASKING_NEXT = String.raw`(?=\s*[,!:]|\s+(?:remind|ping|nudge|bug|can|could
 /** Whom a request is said to ("mate", "mon frère", "boss"). */
 const ADDRESSEE: Record<Language, string> = {
   en: String.raw`(?:mate|m8|bro|bruv|dude|buddy|pal|boss|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe|look|bot|robot|siri|alexa|rappel)`,
-  fr: String.raw`(?:mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|chef|boss|patron|tonton|tata|tantine|ch[ée]rie?|bot|robot|rappel)`,
+  fr: String.raw`(?:mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|fada|chef|boss|patron|tonton|tata|tantine|ch[ée]rie?|bot|robot|rappel)`,
 };
 const VOCATIVE: Record<Language, string> = {
   en: ADDRESSEE.en + ASKING_NEXT,
@@ -71,7 +71,7 @@ const VOCATIVE: Record<Language, string> = {
 };
 const EDGE_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|kia\s+ora|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
   fr: new RegExp(
@@ -87,7 +87,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
       String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot))?` +
-      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
+      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|` +
       String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
@@ -105,7 +105,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
-      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|` +
+      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|(?:oh?\s+)?fada|` +
       // Formules de fin : "à plus", "bonne soirée", "cordialement", "bonne nuit".
       String.raw`(?:merci\s+)?(?:[àa]\s+plus(?:\s+tard)?|a\+|[àa]\s+\+|ciao|salut|bye|bonne\s+(?:soir[ée]e|journ[ée]e|nuit|fin\s+de\s+journ[ée]e|semaine|apr[èe]s[\s-]midi)|bon\s+(?:apr[èe]s[\s-]midi|week-?end|dimanche)|cordialement|bien\s+[àa]\s+(?:toi|vous)|biz)|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
@@ -119,8 +119,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn)$/i,
-  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour)$/iu,
+  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur)$/i,
+  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
 function isWordUnit(c: number): boolean {
@@ -161,7 +161,7 @@ export interface RemovedSpan {
 
 const DANGLING_END: Record<Language, RegExp> = {
   en: /(?:^|\s)(?:at|on|by|for|around|about|from|until|the|of|this|next|and|or|to|before|after)[\s,.!?]*$/iu,
-  fr: /(?:^|\s)(?:[àa]|au|aux|le|la|les|pour|vers|d[èe]s|d'ici|en|ce|cet|cette|et|ou|de|du|des|avant|apr[èe]s)[\s,.!?]*$/iu,
+  fr: /(?:^|\s)(?:[àa]|au|aux|le|la|les|pour|vers|d[èe]s|d'ici|en|ce|cet|cette|et|ou|mais|de|du|des|avant|apr[èe]s)[\s,.!?]*$/iu,
 };
 
 function collapse(s: string): string {
@@ -264,7 +264,10 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
     String.raw`|(?:besoin\s+d'|faut\s+|veux\s+|voudrais\s+|aimerais\s+|souhaite\p{L}*\s+|prendrais\s+)(?:bien\s+)?(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
-    String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie|(?:n'|ne\s+)?oubli\p{L}*\s+pas`,
+    String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie` +
+    // "(n')oublie pas de me le rappeler", "oublie pas de me dire": one request, not "oublie pas" + a subject.
+    String.raw`|(?:n'|n\s+|ne\s+)?oubli\p{L}*\s+pas\s+de\s+(?:me|m')\s*(?:le\s+|la\s+|l'|les\s+)?(?:rapp?ell?\p{L}*|dire|faire\s+penser|pr[ée]venir)(?=[\s,.!?]|$)` +
+    String.raw`|(?:n'|n\s+|ne\s+)?oubli\p{L}*\s+pas`,
 };
 const REQUEST_TAIL: Record<Language, string> = {
   en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
@@ -276,8 +279,8 @@ const REQUEST: Record<Language, RegExp> = {
 };
 /** Words that make the text before a reminding verb part of the subject ("buy the book that reminds me"). */
 const NAMES_A_THING: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:the|a|an|my|his|her|our|their|its|this|these|those|some)(?![\p{L}'])|\d/iu,
-  fr: /(?<![\p{L}])(?:le|la|les|l'|un|une|des|du|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|cette|ces|cet)(?![\p{L}])|\d/iu,
+  en: /(?<![\p{L}'])(?:the|a|an|my|his|her|our|their|its|this|these|those|some)(?![\p{L}'])|\d(?!\p{L}{3})/iu,
+  fr: /(?<![\p{L}])(?:le|la|les|l'|un|une|des|du|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|cette|ces|cet)(?![\p{L}])|\d(?!\p{L}{3})/iu,
 };
 
 const SOMEONE_ELSE: Record<Language, RegExp> = {
@@ -308,6 +311,19 @@ const TRAILING_CONTEXT: Record<Language, RegExp> = {
   fr: /(?:[,.;!?]|\s(?:stp|svp|merci|please))\s+(?:(?:parce\s+que?|car|vu\s+que?|puisque?)\s+)?(?:il\s+fait|il\s+y\s+a|y\s+a|c'est|j'ai|je\s+suis|on\s+est|il\s+est|elle\s+est|[çc]a\s+va)(?![\p{L}])[^]*$/iu,
 };
 
+/** The verb of a French clause said after the subject ("il va pleuvoir", "elle aura fini"). */
+const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|font|tousse|pleut|\p{L}+e)(?![\p{L}])`;
+/**
+ * A clause said after the subject without a stop, that says why or what else: opened by "parce
+ * que", "sinon", "because", "or i'll…" ("sortir le chien parce qu'il a mal au ventre", "take the
+ * pill or i'll forget again"); a French one with a subject pronoun of its own after a noun ("rentrer
+ * le linge il va pleuvoir"), or who said so ("… le pédiatre a dit", "… the doctor said").
+ */
+const TRAILING_CLAUSE: Record<Language, RegExp> = {
+  en: /\s(?:(?:because|cause|coz|cuz|since|otherwise|or\s+else)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there)(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$)[^]*$/iu,
+  fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+dit[\s.!]*$)[^]*$`, 'iu'),
+};
+
 /** Whether a text holds any of EMOJI (most do not, and skip the look-behind pattern below). */
 const HAS_EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{20E3}]/u;
 const EMOJI_BEFORE_REQUEST: Record<Language, RegExp> = {
@@ -319,7 +335,7 @@ const EMOJI_BEFORE_REQUEST: Record<Language, RegExp> = {
 const ONLY_PRONOUN = /^[\s\p{P}]*(?:(?:of|about|de|d')\s*)?(?:ça|ca|cela|it|that|this|them|le|la|les|l'|y|en)[\s\p{P}]*$/iu;
 
 /** How a clause said before the request ends: a stop, a comma, a colon or "so" / "donc" / "alors". */
-const CLAUSE_END = /(?:[,.;:!…]|(?:^|\s)(?:so|and\s+so|therefore|donc|alors|du\s+coup|bref|fait\s+que))\s*$/iu;
+const CLAUSE_END = /(?:[,.;:!…]|(?:^|\s)(?:so|and\s+so|therefore|donc|alors|du\s+coup|bref|fait\s+que|faque|yaani|ya3ni))\s*$/iu;
 /** A subordinate clause said first ("now that …", "asteure que …", "vu que …", "comme …"). */
 const CLAUSE_OPEN: Record<Language, RegExp> = {
   en: /^(?:(?:now\s+)?that(?=\s+(?:the|my|our|we|i|it|they|he|she|you)\s)|since|because|cause|'cause|as\s+soon\s+as|seeing\s+as|given\s+that|whenever)\s/iu,
@@ -337,12 +353,18 @@ const SUBJECT_FIRST: Record<Language, RegExp> = {
   fr: /^(?:je|j'|tu|il|elle|on|nous|vous|ils|elles|[çc]a|c')(?![\p{L}])/iu,
 };
 
+/** Where the first "so" / "donc" / "faque" of a text is, or the text's length. */
+function soWordAt(text: string): number {
+  const m = /(?<![\p{L}'])(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni)(?![\p{L}'])/iu.exec(text);
+  return m ? m.index : text.length;
+}
+
 /** Words said before "so" / "alors" / "donc" / "faque", then the rest. */
-const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup)(?:\s+(?=\p{L})|[\s,.!?]*$)/iu;
+const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni)(?:\s+(?=\p{L})|[\s,.!?]*$)/iu;
 
 /** A finite verb that makes the words before a request a clause of their own, not its wording. */
 const CONTEXT_VERB: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?)(?![\p{L}'])|\p{L}'(?:s|re|m|ve|ll)(?![\p{L}])/iu,
+  en: /(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight)'s(?![\p{L}])|\p{L}'(?:re|m|ve|ll)(?![\p{L}])/iu,
   fr: /(?<![\p{L}'])(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}/iu,
 };
 
@@ -404,8 +426,8 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
     'iu',
   ),
   fr: new RegExp(
-    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu)\s+)*` +
-      String.raw`(?:(?:tu|vous)\s+(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|${REQUEST_VERB.fr})` +
+    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
+      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|${REQUEST_VERB.fr})` +
       String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
     'iu',
   ),
@@ -419,7 +441,7 @@ const RELATIVE_BEFORE: Record<Language, RegExp> = {
 /** The last words a request said last can end on (a cheap test before TRAILING_REQUEST). */
 const REQUEST_LAST_WORD: Record<Language, RegExp> = {
   en: /^(?:me|us|it|that|this|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded)$/i,
-  fr: /^(?:rapp?\p{L}*|penser|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*)$/iu,
+  fr: /^(?:rapp?\p{L}*|penser|tu|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*)$/iu,
 };
 
 function stripTrailingRequest(s: string, language: Language): string {
@@ -456,7 +478,11 @@ function stripRequest(s: string, language: Language): string {
   // Nothing of its own after the request ("farmers market. remind me", "…, remind me mate", "…,
   // remind me would ya"): what came before is the subject.
   const rest = s.slice(m[0].length);
-  const own = ONLY_ADDRESSEE[language].test(rest) ? '' : /\p{L}/u.test(rest) && FILLER_LAST_WORD[language].test(lastWord(rest).word) ? cutAtEnd(rest, TRAILING_FILLERS[language]) : rest;
+  let own = ONLY_ADDRESSEE[language].test(rest) ? '' : /\p{L}/u.test(rest) && FILLER_LAST_WORD[language].test(lastWord(rest).word) ? cutAtEnd(rest, TRAILING_FILLERS[language]) : rest;
+  // The request said after its subject, then words that are no action of their own: a courtesy,
+  // a word of the region, a remark ("… rappelle-moi zarma j'oublie tjrs", "… can you remind me
+  // chur", "… ping me i always forget"). What came before is the subject.
+  if (/\p{L}/u.test(own) && !ENDS_ON_CONNECTOR[language].test(m[0]) && /\p{L}/u.test(m[1]) && !ASKING_ONLY[language].test(m[1].trim()) && remarkOnly(own, language)) own = '';
   if (!/\p{L}/u.test(own)) {
     if (!/\p{L}/u.test(m[1])) return s.slice(m[0].length);
     const said = s.slice(0, m[0].length + own.length);
@@ -476,6 +502,33 @@ function stripRequest(s: string, language: Language): string {
   if (SOMEONE_ELSE[language].test(m[1])) return s;
   return s.slice(m[0].length);
 }
+
+/** A request that ends on the word introducing its subject ("remind me to", "rappelle-moi de"). */
+const ENDS_ON_CONNECTOR: Record<Language, RegExp> = {
+  en: /(?:\s|^)(?:to|2|fi|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for)\s*$/iu,
+  fr: /(?:(?:\s|^)(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)|d'|qu')\s*$/iu,
+};
+/** Words said after a request that are no subject: courtesy, interjections, words of the region. */
+const REMARK_WORDS: Record<Language, RegExp> = {
+  en: /^(?:only|please|pls|plz|thanks?|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+you|would\s+you|yeah|yh|abeg|jare|ooo?)(?![\p{L}'])[\s,.!?]*/iu,
+  fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èe]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t)(?![\p{L}'])[\s,.!?]*/iu,
+};
+/** Only remark words, or a clause of its own ("j'oublie tjrs", "i always forget", "sinon elle râle"). */
+function remarkOnly(words: string, language: Language): boolean {
+  let w = words.trim().replace(/^[\s,.!?-]+/, '');
+  for (let guard = 0; guard < 6 && w; guard++) {
+    const m = REMARK_WORDS[language].exec(w);
+    if (!m || !m[0]) break;
+    w = w.slice(m[0].length);
+  }
+  if (!/\p{L}/u.test(w)) return true;
+  return SUBJECT_FIRST[language].test(w) || REMARK_OPEN[language].test(w) || isContextClause(w, language);
+}
+/** A clause that says why or what else ("sinon …", "because …", "or i'll …"). */
+const REMARK_OPEN: Record<Language, RegExp> = {
+  en: /^(?:because|cause|coz|cuz|since|otherwise|or\s+else|or(?=\s+(?:i|im|i'm|i'll|we|it|you|he|she|they)(?![\p{L}'])))(?![\p{L}'])/iu,
+  fr: /^(?:sinon|parce\s+que?|vu\s+que?|puisque?|car|comme|j'|chu|chui|jsuis|jsp)(?![\p{L}])/iu,
+};
 
 /** "remidn me", "reimnd me", "remnid me": a word one typo away from "remind", before "me". */
 const NEAR_REMIND = /(?<![\p{L}])(\p{L}{5,7})(?=\s+(?:me|mee|meh|em|mw|mr|ne)(?![\p{L}]))/giu;
@@ -554,6 +607,23 @@ function stripLoop(text: string, language: Language): string {
  * connectors those leave behind, the trigger phrase and the fillers (rule 12).
  */
 export function extractSubject(original: string, spans: RemovedSpan[], language: Language): string {
+  const subject = subjectOf(original, spans, language);
+  // A clause said as context before the date, the action after it ("my back is killing me every 45
+  // mins get up and stretch", "le médecin a dit chaque soir à 20h prendre le coartem"): the action
+  // is the subject. Not when nothing but the request follows ("the bins go out tomorrow remind me").
+  const first = spans.reduce((m, sp) => Math.min(m, sp.start), original.length);
+  if (first > 0 && first < original.length) {
+    const lead = original.slice(0, first).trim();
+    if (lead.split(/\s+/).length >= 3 && !hasRequest(lead, language) && isContextClause(lead.replace(DANGLING_END[language], ''), language)) {
+      const after = subjectOf(original.slice(first), spans.map((sp) => ({ ...sp, start: sp.start - first, end: sp.end - first })), language);
+      const onlyRequest = hasRequest(after, language) || TRAILING_REQUEST[language].test(after);
+      if (/\p{L}/u.test(after) && !onlyRequest && !SUBJECT_FIRST[language].test(after) && after.length < subject.length) return after;
+    }
+  }
+  return subject;
+}
+
+function subjectOf(original: string, spans: RemovedSpan[], language: Language): string {
   const sorted = [...spans].sort((a, b) => b.start - a.start);
   // Cut right to left, keeping the pieces between spans: text before `limit` is still the
   // original, so a dangling connector cut with one span (which may reach into the next span) is
@@ -584,9 +654,13 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   // No request, context then "so" and what to do ("doctor said every 6 hours so give Zara her
   // antibiotics"): what follows "so" is the subject. Not when a request was made ("remind me to tell
   // Paul the car is ready so he can…") nor when what follows has a subject of its own ("so he can…").
+  // Likewise when the request comes after "so" ("le frigo fait un bruit donc demain appeler le
+  // réparateur rappelle-moi", "busy week so every evening go for a walk remind me"): what came
+  // before "so" is why, whatever its form.
   const lead = SO_LEAD.exec(s);
-  if (lead && !ANY_REQUEST[language].test(original) && !SUBJECT_FIRST[language].test(s.slice(lead[0].length)) && isContextClause(lead[1], language)) {
-    s = s.slice(lead[0].length);
+  if (lead && !SUBJECT_FIRST[language].test(s.slice(lead[0].length))) {
+    const request = requestAt(original, language);
+    if (request < 0 ? isContextClause(lead[1], language) : request > soWordAt(original)) s = s.slice(lead[0].length);
   }
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
@@ -597,6 +671,7 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
     s = trimPunctuation(stripTrailingRequest(s, language));
     s = cutAtEnd(s, DANGLING_END[language], 1);
     s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
+    s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
     s = trimPunctuation(s);
     if (s === before) break;
   }
