@@ -122,7 +122,8 @@ const CONTEXT_AFTER: Record<Language, RegExp> = {
 function contextCut(text: string, part: Part, a: Item, b: Item, language: Language): { at: number; mark: 'afterContext' | 'context' } | null {
   const gap = text.slice(a.end, b.start);
   const r = requestAt(gap, language);
-  const from = part.from;
+  // A clause said around a request is short: looking no further back bounds the work on a long text.
+  const from = Math.max(part.from, a.start - CLAUSE_REACH);
   if (r >= 0) {
     // The request starts between the two: what came before it, its date words aside ("at 9am" is
     // no "I am"), must be a clause of its own, and the request must bring its action ("… de
@@ -149,11 +150,16 @@ function contextCut(text: string, part: Part, a: Item, b: Item, language: Langua
 /** Words before a date that end a clause of their own (a stop, a comma, "so" / "alors"). */
 const LEAD_ENDED = /(?:[,.;:!?…]|(?<![\p{L}'])(?:so|and\s+so|alors|donc|du\s+coup|bref|fait\s+que|faque))\s*$/iu;
 
-/** text[from, to) with the date words of `items` left out. */
+/** How far before a request's date words a clause said as context is looked for. */
+const CLAUSE_REACH = 160;
+
+/** text[from, to) with the date words of `items` (sorted) left out. */
 function withoutItems(text: string, from: number, to: number, items: Item[]): string {
+  let k = items.length;
+  while (k > 0 && items[k - 1].end > from) k--;
   let out = '';
   let cursor = from;
-  for (const it of items) {
+  for (const it of items.slice(k)) {
     if (it.end <= cursor || it.start >= to) continue;
     out += text.slice(cursor, Math.max(cursor, it.start)) + ' ';
     cursor = Math.min(to, it.end);
