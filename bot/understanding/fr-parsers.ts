@@ -198,7 +198,7 @@ function frVagueParser(): Parser {
 
 function frCasualDateParser(): Parser {
   const re =
-    `(?:(?:pour|d'ici|d[èe]s|avant|jusqu'[àa])\\s+)?(?:aujourd'hui|ce\\s+jour|dans\\s+la\\s+journ[ée]e|demain|apr[èe]s[\\s-]demain|` +
+    `(?:(?:pour|d'ici|d[èe]s|avant|jusqu'[àa])\\s+)?(?:aujourd'hui|ce\\s+jour|dans\\s+la\\s+journ[ée]e|demain|dem1(?![\\p{L}\\d])|apr[èe]s[\\s-]demain|` +
     `(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain|l'ann[ée]e\\s+prochaine|` +
     `(?:ce|le|du|au)\\s+week-?\\s?end(?:\\s+prochain)?|(?:en\\s+|[àa]\\s+la\\s+)?fin\\s+(?:de\\s+(?:la\\s+)?)?semaine|` +
     `(?:en\\s+|[àa]\\s+la\\s+|la\\s+)?fin\\s+(?:du\\s+mois\\s+d'|du\\s+mois\\s+de\\s+|de\\s+|d')?(?<eom>${FR_MONTH_RE})(?![\\p{L}])|` +
@@ -207,7 +207,7 @@ function frCasualDateParser(): Parser {
     const s = fold(m.text).replace(/\s+/g, ' ');
     const today = env.today;
     if (/apres[ -]demain/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
-    if (/demain/.test(s)) return { date: ymd(today.plus({ days: 1 })) };
+    if (/demain|dem1/.test(s)) return { date: ymd(today.plus({ days: 1 })) };
     if (/aujourd'hui|ce jour|journee$/.test(s) && !/fin de/.test(s)) return { date: ymd(today) };
     if (/week-? ?end prochain/.test(s)) {
       return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1, days: 5 })) };
@@ -407,7 +407,7 @@ const FR_HINTS = {
   monthDay: /mois|courant|premier/i,
   dayOfMonth: /le|du/i,
   weekday: new RegExp(FR_WEEKDAY_RE, 'i'),
-  casualDate: /aujourd|ce\s+jour|journ|demain|semaine|mois|ann|week|fin/i,
+  casualDate: /aujourd|ce\s+jour|journ|demain|dem1|semaine|mois|ann|week|fin/i,
   sameTime: /m[êe]me\s+heure/i,
   holiday: /no[ëe]l|sylvestre|l'an|nouvel|toussaint|halloween|valentin/i,
   // A month name, "semaine", "mois" or "année" as whole words, and a word that introduces them.

@@ -18,7 +18,7 @@ const one = (text: string, language: Language) => all(text, language)[0];
 
 describe('every fixture set stays whole', () => {
   // The sets' own specs allow a little headroom; the rules here must not take any of it.
-  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e', 'heldout-v2g', 'heldout-v2h', 'heldout-v2i', 'heldout-v2j', 'heldout-v2k', 'heldout-v2m', 'heldout-v2n', 'heldout-v2o'])(
+  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e', 'heldout-v2g', 'heldout-v2h', 'heldout-v2i', 'heldout-v2j', 'heldout-v2k', 'heldout-v2m', 'heldout-v2n', 'heldout-v2o', 'heldout-v2p', 'heldout-v2q'])(
     '%s scores 100 %%',
     (name) => {
       const result = score(readCases(resolve(__dirname, 'fixtures', `${name}.jsonl`)));
@@ -978,5 +978,50 @@ describe('the request said last, with words after it (found by heldout-v2o, none
     ]);
     // A weekday said in context starts nothing unless the context says a start.
     expect(one('the pool is closed on thursday now so remind me every wednesday at 6pm to swim', 'en')).toEqual(['swim', '2026-11-25T18:00', 'FREQ=WEEKLY;BYDAY=WE']);
+  });
+});
+
+describe('whom a request said last is said to, in any words (found by heldout-v2p and heldout-v2q, none of their sentences)', () => {
+  it('reads a short tail with no connector after a request that follows its subject as whom it is said to', () => {
+    expect(one('sortir le chien tous les soirs à 22h rappelle-moi ma poule', 'fr')).toEqual(['sortir le chien', '2026-11-23T22:00', 'FREQ=DAILY']);
+    expect(one('arroser les tomates demain matin rappelle-moi cousin', 'fr')).toEqual(['arroser les tomates', '2026-11-24T09:00', null]);
+    expect(one('pay the gas bill on the 15th of every month, remind me ducky', 'en')).toEqual(['pay the gas bill', '2026-12-15T09:00', 'FREQ=MONTHLY;BYMONTHDAY=15']);
+    expect(one('walk the dog every evening at 6 remind me would ya my darling', 'en')).toEqual(['walk the dog', '2026-11-23T18:00', 'FREQ=DAILY']);
+    expect(one('call the vet tomorrow at 10 remind me no stress', 'en')).toEqual(['call the vet', '2026-11-24T10:00', null]);
+    expect(one('vote on sunday at 9 remind me dont let me oversleep', 'en')).toEqual(['vote', '2026-11-29T09:00', null]);
+    // A tail that names a thing, or said after the way of asking only, is the subject.
+    expect(one('cheers, can ye remind me tomorrow tae fix the gate', 'en')[0]).toBe('fix the gate');
+    expect(one('can you remind me tomorrow call the plumber', 'en')[0]).toBe('call the plumber');
+    expect(one("ce serait cool que tu me rappelles demain d'appeler le garage", 'fr')[0]).toBe('appeler le garage');
+  });
+
+  it('reads what a request said last points back at ("of both", "les deux", "tout ça") as no subject of its own', () => {
+    expect(all('tomorrow call the bank at 9am and email the landlord at 2pm, remind me of both cheers', 'en')).toEqual([
+      ['call the bank', '2026-11-24T09:00', null],
+      ['email the landlord', '2026-11-24T14:00', null],
+    ]);
+    expect(all('appeler le plombier à 9h et passer au pressing à 17h rappelle-moi les deux', 'fr')).toEqual([
+      ['appeler le plombier', '2026-11-24T09:00', null],
+      ['passer au pressing', '2026-11-23T17:00', null],
+    ]);
+    // A part with only the way of asking and a courtesy shares its neighbour's subject.
+    expect(all('feed the cat at 8am and 6pm every day can you remind me, thanks pal', 'en')).toEqual([
+      ['feed the cat', '2026-11-24T08:00', 'FREQ=DAILY'],
+      ['feed the cat', '2026-11-23T18:00', 'FREQ=DAILY'],
+    ]);
+  });
+
+  it('reads more ways of asking and more words around the request', () => {
+    expect(one('sortir les encombrants jeudi soir tu sais me le rappeler', 'fr')).toEqual(['sortir les encombrants', '2026-11-26T20:00', null]);
+    expect(one('payer la cotisation le 5 de chaque mois tu me le rappelles volontiers', 'fr')).toEqual(['payer la cotisation', '2026-12-05T09:00', 'FREQ=MONTHLY;BYMONTHDAY=5']);
+    expect(one('rendre la perceuse au voisin samedi fais-moi y penser', 'fr')).toEqual(['rendre la perceuse au voisin', '2026-11-28T09:00', null]);
+    expect(one('ramener les bouteilles vendredi pense à me le dire', 'fr')).toEqual(['ramener les bouteilles', '2026-11-27T09:00', null]);
+    expect(one('renew the rego on friday, flick me a reminder', 'en')).toEqual(['renew the rego', '2026-11-27T09:00', null]);
+    expect(one("avec ce froid rappelle-moi demain de purger les radiateurs", 'fr')).toEqual(['purger les radiateurs', '2026-11-24T09:00', null]);
+    expect(one('every friday at 6pm pub quiz so it is', 'en')).toEqual(['pub quiz', '2026-11-27T18:00', 'FREQ=WEEKLY;BYDAY=FR']);
+    expect(one("rappelle moi dem1 d'appeler la banque", 'fr')).toEqual(['appeler la banque', '2026-11-24T09:00', null]);
+    expect(one('remind me on thursday at one pm to call the school', 'en')).toEqual(['call the school', '2026-11-26T13:00', null]);
+    // "la fada" is somebody, not a courtesy.
+    expect(one('acheter des fleurs pour la fada demain', 'fr')[0]).toBe('acheter des fleurs pour la fada');
   });
 });

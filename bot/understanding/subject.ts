@@ -87,7 +87,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
       String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot))?` +
-      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
+      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|` +
       String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
@@ -105,7 +105,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
-      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|(?:oh?\s+)?fada|` +
+      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|(?<!(?:la|le|une|un|ma|ta|sa|ce|cette)\s)(?:oh?\s+)?fada|` +
       // Formules de fin : "à plus", "bonne soirée", "cordialement", "bonne nuit".
       String.raw`(?:merci\s+)?(?:[àa]\s+plus(?:\s+tard)?|a\+|[àa]\s+\+|ciao|salut|bye|bonne\s+(?:soir[ée]e|journ[ée]e|nuit|fin\s+de\s+journ[ée]e|semaine|apr[èe]s[\s-]midi)|bon\s+(?:apr[èe]s[\s-]midi|week-?end|dimanche)|cordialement|bien\s+[àa]\s+(?:toi|vous)|biz)|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
@@ -119,7 +119,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur)$/i,
+  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie)$/i,
   fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
@@ -251,17 +251,17 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt|bug|hassle|pester|badger|chase)(?:s|ed|ing)?\s+me` +
     String.raw`|(?:(?:give|giving|gie|gies)\s+(?:me|us)|gimme)\s+a\s+(?:shout|bell|buzz|ring|call|nudge|reminder|heads[\s-]?up)|help\s+me\s+(?:to\s+)?remember` +
     String.raw`|hit\s+me\s+up|(?:holler|shout)\s+at\s+me|let\s+me\s+know|make\s+sure\s+(?:that\s+)?i\s+remember(?:\s+(?:to|that|about))?` +
-    String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
+    String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop|flick|chuck|fire)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
     String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
     String.raw`|(?:don'?t|do\s+not|doh|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
   fr:
-    String.raw`(?:me|m')\s*(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
+    String.raw`(?:me|m')\s*(?:(?:le\s+|la\s+|les\s+|l')(?=rapp?ell?))?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
     String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
     String.raw`|(?:me\s+(?:re)?di(?:re|s|ras|rais|tes|rez)|(?:re)?dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
     String.raw`|[êe]tre\s+(?:pr[ée]venue?|averti\p{L}*|rappel[ée]e?|notifi[ée]e?)` +
-    String.raw`|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
+    String.raw`|f(?:ai|er)\p{L}*[- ]moi[- ]y\s+penser|pens\p{L}*\s+[àa]\s+me\s+(?:le\s+|la\s+|l')?(?:rappeler|dire)(?![\p{L}])|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
     String.raw`|(?:besoin\s+d'|faut\s+|veux\s+|voudrais\s+|aimerais\s+|souhaite\p{L}*\s+|prendrais\s+)(?:bien\s+)?(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie` +
@@ -270,7 +270,7 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:n'|n\s+|ne\s+)?oubli\p{L}*\s+pas`,
 };
 const REQUEST_TAIL: Record<Language, string> = {
-  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
+  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
   fr: String.raw`(?:\s+(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
 };
 const REQUEST: Record<Language, RegExp> = {
@@ -294,8 +294,8 @@ const SOMEONE_ELSE: Record<Language, RegExp> = {
  * part), they are no subject.
  */
 const ASKING_ONLY: Record<Language, RegExp> = {
-  en: /^(?:(?:i|i'd|i'll|i'm|id|im|we|we'd|can|could|may|might|would|will|really|also|just|so|and|please|pls|you|u|ya|ok|okay|hey|hi|yeah|still|do|def(?:initely)?)(?:\s+|$))+$/iu,
-  fr: /^(?:(?:je|j'|j'ai|ai|il|me|m'|on|nous|tu|peux|pourrais|est-ce|que|qu'|et|alors|donc|ok|stp|svp|aussi|encore|vraiment|bien)(?:\s+|$))+$/iu,
+  en: /^(?:(?:i|i'd|i'll|i'm|id|im|we|we'd|can|could|may|might|would|will|really|also|just|so|and|please|pls|you|u|ya|ye|yous|cheers|hiya|hello|ok|okay|hey|hi|yeah|still|do|def(?:initely)?)(?:\s+|$))+$/iu,
+  fr: /^(?:(?:je|j'|j'ai|ai|il|me|m'|on|nous|tu|peux|pourrais|pourras|sais|saurais|vas|veux|voudrais|faut|est-ce|que|qu'|et|alors|donc|ok|stp|svp|aussi|encore|vraiment|bien)(?:\s+|$))+$/iu,
 };
 
 
@@ -320,7 +320,7 @@ const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|fon
  * le linge il va pleuvoir"), or who said so ("… le pédiatre a dit", "… the doctor said").
  */
 const TRAILING_CLAUSE: Record<Language, RegExp> = {
-  en: /\s(?:(?:because|cause|coz|cuz|since|otherwise|or\s+else)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there)(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$)[^]*$/iu,
+  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|coz|cuz|since|otherwise|or\s+else)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there)(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
   fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+dit[\s.!]*$)[^]*$`, 'iu'),
 };
 
@@ -338,8 +338,8 @@ const ONLY_PRONOUN = /^[\s\p{P}]*(?:(?:of|about|de|d')\s*)?(?:ça|ca|cela|it|tha
 const CLAUSE_END = /(?:[,.;:!…]|(?:^|\s)(?:so|and\s+so|therefore|donc|alors|du\s+coup|bref|fait\s+que|faque|yaani|ya3ni))\s*$/iu;
 /** A subordinate clause said first ("now that …", "asteure que …", "vu que …", "comme …"). */
 const CLAUSE_OPEN: Record<Language, RegExp> = {
-  en: /^(?:(?:now\s+)?that(?=\s+(?:the|my|our|we|i|it|they|he|she|you)\s)|since|because|cause|'cause|as\s+soon\s+as|seeing\s+as|given\s+that|whenever)\s/iu,
-  fr: /^(?:(?:maintenant|asteure|astheure|vu|puisque?|parce|étant\s+donné|du\s+moment)\s*(?:que|qu')|comme\s+(?!d'hab))/iu,
+  en: /^(?:(?:now\s+)?that(?=\s+(?:the|my|our|we|i|it|they|he|she|you)\s)|since|because|cause|'cause|as\s+soon\s+as|seeing\s+as|given\s+that|whenever|with\s+(?:this|that|these|those|all\s+(?:this|that|the))|because\s+of|due\s+to)\s/iu,
+  fr: /^(?:(?:maintenant|asteure|astheure|vu|puisque?|parce|étant\s+donné|du\s+moment)\s*(?:que|qu')|comme\s+(?!d'hab)|avec\s+(?:cette|ce|ces|tout|toute|toutes|tous)\s|[àa]\s+cause\s+d|en\s+raison\s+d)/iu,
 };
 /** A French clause with its own subject pronoun and verb ("je fais une sieste", "on part demain"). */
 const SUBJECT_PRONOUN: Record<Language, RegExp> = {
@@ -427,8 +427,8 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
-      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|${REQUEST_VERB.fr})` +
-      String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
+      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|${REQUEST_VERB.fr})` +
+      String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
     'iu',
   ),
 };
@@ -441,7 +441,7 @@ const RELATIVE_BEFORE: Record<Language, RegExp> = {
 /** The last words a request said last can end on (a cheap test before TRAILING_REQUEST). */
 const REQUEST_LAST_WORD: Record<Language, RegExp> = {
   en: /^(?:me|us|it|that|this|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded)$/i,
-  fr: /^(?:rapp?\p{L}*|penser|tu|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*)$/iu,
+  fr: /^(?:rapp?\p{L}*|penser|tu|volontiers|dire|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*)$/iu,
 };
 
 function stripTrailingRequest(s: string, language: Language): string {
@@ -482,7 +482,24 @@ function stripRequest(s: string, language: Language): string {
   // The request said after its subject, then words that are no action of their own: a courtesy,
   // a word of the region, a remark ("… rappelle-moi zarma j'oublie tjrs", "… can you remind me
   // chur", "… ping me i always forget"). What came before is the subject.
-  if (/\p{L}/u.test(own) && !ENDS_ON_CONNECTOR[language].test(m[0]) && /\p{L}/u.test(m[1]) && !ASKING_ONLY[language].test(m[1].trim()) && remarkOnly(own, language)) own = '';
+  if (/\p{L}/u.test(own)) {
+    // (A comma after it ends the subject, not a clause: "pay the oil bill, remind me dear".)
+    const before = m[1].trim().replace(/[\s,;:]+$/u, '');
+    const subjectBefore = /\p{L}/u.test(before) && !ASKING_ONLY[language].test(before) && !isContextClause(before, language);
+    const pointer = pointsBack(own, language);
+    if (subjectBefore) {
+      // A short tail with no connector after a request that follows its subject is whom it is said
+      // to or how ("… rappelle-moi biloute", "… remind me proper job", "… remind me dear").
+      // (Not when it names a thing: "… can ye remind me tae phone my maw"; "my love" is whom.)
+      const tail = own.trim();
+      const short = words(before) >= 2 && words(tail) <= 4 && (!NAMES_A_THING[language].test(tail) || /^(?:my|mon|ma)\s+\S+$/iu.test(tail));
+      const connected = ENDS_ON_CONNECTOR[language].test(m[0]) || STARTS_ON_CONNECTOR[language].test(own);
+      if (pointer || (!connected && (short || remarkOnly(own, language)))) own = '';
+    } else if (pointer || courtesyOnly(own, language)) {
+      // Only the way of asking, then a courtesy ("… can you remind me, thanks b'y"): no subject here.
+      return '';
+    }
+  }
   if (!/\p{L}/u.test(own)) {
     if (!/\p{L}/u.test(m[1])) return s.slice(m[0].length);
     const said = s.slice(0, m[0].length + own.length);
@@ -508,25 +525,72 @@ const ENDS_ON_CONNECTOR: Record<Language, RegExp> = {
   en: /(?:\s|^)(?:to|2|fi|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for)\s*$/iu,
   fr: /(?:(?:\s|^)(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)|d'|qu')\s*$/iu,
 };
+/** A subject introduced as one ("… rappelle-moi d'arroser", "… remind me to …"). */
+const STARTS_ON_CONNECTOR: Record<Language, RegExp> = {
+  en: /^[\s,]*(?:(?:to|2|fi|tae|that|about|abt|'?bout|of|re:?|regarding|concerning|so\s+that|when|if|for)(?![\p{L}'])|\d)/iu,
+  fr: /^[\s,]*(?:(?:de|du|des|que|pour|[àa]|au|aux|quand)(?![\p{L}])|d'|qu'|\d)/iu,
+};
 /** Words said after a request that are no subject: courtesy, interjections, words of the region. */
 const REMARK_WORDS: Record<Language, RegExp> = {
-  en: /^(?:only|please|pls|plz|thanks?|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+you|would\s+you|yeah|yh|abeg|jare|ooo?)(?![\p{L}'])[\s,.!?]*/iu,
+  en: /^(?:only|please|pls|plz|thanks?|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+(?:you|ya|u)|would\s+(?:you|ya|u)|no\s+worries|yeah|yh|abeg|jare|ooo?)(?![\p{L}'])[\s,.!?]*/iu,
   fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èe]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t)(?![\p{L}'])[\s,.!?]*/iu,
 };
-/** Only remark words, or a clause of its own ("j'oublie tjrs", "i always forget", "sinon elle râle"). */
-function remarkOnly(words: string, language: Language): boolean {
-  let w = words.trim().replace(/^[\s,.!?-]+/, '');
+/**
+ * Only remark words (then at most one word more: "thanks b'y", "please mwebantu"), another way of
+ * asking ("don't let me sleep in"), or a clause of its own ("j'oublie tjrs", "oh my heck i always
+ * forget", "sinon elle râle").
+ */
+function remarkOnly(text: string, language: Language): boolean {
+  let w = text.trim().replace(/^[\s,.!?-]+/, '');
+  let stripped = false;
   for (let guard = 0; guard < 6 && w; guard++) {
     const m = REMARK_WORDS[language].exec(w);
     if (!m || !m[0]) break;
     w = w.slice(m[0].length);
+    stripped = true;
   }
-  if (!/\p{L}/u.test(w)) return true;
-  return SUBJECT_FIRST[language].test(w) || REMARK_OPEN[language].test(w) || isContextClause(w, language);
+  if (!/\p{L}/u.test(w) || (stripped && (words(w) <= 1 || MY_SOMEONE.test(w)))) return true;
+  return (
+    SUBJECT_FIRST[language].test(w) ||
+    REMARK_OPEN[language].test(w) ||
+    I_CLAUSE[language].test(w) ||
+    ANY_REQUEST[language].test(w) ||
+    isContextClause(w, language)
+  );
+}
+/** Only courtesy words, then at most one word more ("thanks b'y", "please mwebantu"). */
+function courtesyOnly(text: string, language: Language): boolean {
+  let w = text.trim().replace(/^[\s,.!?-]+/, '');
+  let stripped = false;
+  for (let guard = 0; guard < 6 && w; guard++) {
+    const m = REMARK_WORDS[language].exec(w);
+    if (!m || !m[0]) break;
+    w = w.slice(m[0].length);
+    stripped = true;
+  }
+  return !/\p{L}/u.test(w) || (stripped && (words(w) <= 1 || MY_SOMEONE.test(w)));
+}
+/** Whom it is said to, as "my …" ("my lover", "mon frère"). */
+const MY_SOMEONE = /^(?:my|mon|ma)\s+\S+[\s.!?]*$/iu;
+/** The speaker's own clause anywhere in a tail ("… i always forget", "… j'oublie tout le temps"). */
+const I_CLAUSE: Record<Language, RegExp> = {
+  en: /(?:^|\s)(?:i|i'm|im|i'll|i've|i'd)\s+\p{L}/iu,
+  fr: /(?:^|\s)(?:j'|je\s|chu\s|chui\s|jsuis\s)/iu,
+};
+/** What a request said last points back at ("(of) both", "tout ça", "les deux", "ça"), then perhaps a courtesy. */
+const POINTER: Record<Language, RegExp> = {
+  en: /^[\s,]*(?:(?:of|about)\s+)?(?:both(?:\s+of\s+(?:them|these|those|em))?|all\s+(?:of\s+)?(?:it|them|that|this|these|those)|it\s+all|them\s+all|all|it|that|this|them|these|those|everything)(?![\p{L}'])/iu,
+  fr: /^[\s,]*(?:(?:de\s+)?tout\s+[çc]a|les\s+deux|(?:de\s+)?[çc]a|cela|tout)(?![\p{L}'])/iu,
+};
+function pointsBack(text: string, language: Language): boolean {
+  const m = POINTER[language].exec(text);
+  if (!m) return false;
+  const rest = text.slice(m[0].length);
+  return !/\p{L}/u.test(rest) || remarkOnly(rest, language) || words(rest) <= 2;
 }
 /** A clause that says why or what else ("sinon …", "because …", "or i'll …"). */
 const REMARK_OPEN: Record<Language, RegExp> = {
-  en: /^(?:because|cause|coz|cuz|since|otherwise|or\s+else|or(?=\s+(?:i|im|i'm|i'll|we|it|you|he|she|they)(?![\p{L}'])))(?![\p{L}'])/iu,
+  en: /^(?:because|cause|coz|cuz|since|otherwise|or\s+else|(?:don'?t|do\s+not)\s+let\s+me|make\s+sure\s+i|or(?=\s+(?:i|im|i'm|i'll|we|it|you|he|she|they)(?![\p{L}'])))(?![\p{L}'])/iu,
   fr: /^(?:sinon|parce\s+que?|vu\s+que?|puisque?|car|comme|j'|chu|chui|jsuis|jsp)(?![\p{L}])/iu,
 };
 
@@ -589,6 +653,8 @@ function stripLoop(text: string, language: Language): string {
       const m = s.match(re);
       if (m && m[0].length > 0) {
         s = s.slice(m[0].length);
+        // Nothing after the request but a courtesy ("can you remind me, thanks b'y"): no subject here.
+        if (/\p{L}/u.test(s) && courtesyOnly(s, language)) s = '';
         matched = true;
         break;
       }
