@@ -311,6 +311,11 @@ const TRAILING_CONTEXT: Record<Language, RegExp> = {
   fr: /(?:[,.;!?]|\s(?:stp|svp|merci|please))\s+(?:(?:parce\s+que?|car|vu\s+que?|puisque?)\s+)?(?:il\s+fait|il\s+y\s+a|y\s+a|c'est|j'ai|je\s+suis|on\s+est|il\s+est|elle\s+est|[çc]a\s+va)(?![\p{L}])[^]*$/iu,
 };
 
+/** Words TRAILING_CLAUSE holds one of: a text with none skips it. */
+const TRAILING_CLAUSE_HINT: Record<Language, RegExp> = {
+  en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cuz|since|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)|shame|said|says|told)(?![\p{L}'])/iu,
+  fr: /(?<![\p{L}'])(?:parce|vu|puisque?|puisqu|sinon|il|elle|ils|elles|dit)(?![\p{L}])/iu,
+};
 /** The verb of a French clause said after the subject ("il va pleuvoir", "elle aura fini"). */
 const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|font|tousse|pleut|\p{L}+e)(?![\p{L}])`;
 /**
@@ -323,6 +328,14 @@ const TRAILING_CLAUSE: Record<Language, RegExp> = {
   en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|coz|cuz|since|otherwise|or\s+else)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there)(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
   fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+dit[\s.!]*$)[^]*$`, 'iu'),
 };
+
+/** Words TRAILING_CONTEXT holds one of: a text with none skips it. */
+const TRAILING_CONTEXT_HINT: Record<Language, RegExp> = {
+  en: /(?<![\p{L}'])(?:it's|its|i'm|im|i|it|we're|there's|theres|she's|he's|they're)(?![\p{L}'])/iu,
+  fr: /(?<![\p{L}'])(?:il|y|c'est|j'ai|je|on|elle|[çc]a)(?![\p{L}'])/iu,
+};
+/** A word SO_LEAD needs. */
+const SO_WORD = /(?<![\p{L}'])(?:so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni)(?![\p{L}'])/iu;
 
 /** Whether a text holds any of EMOJI (most do not, and skip the look-behind pattern below). */
 const HAS_EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{20E3}]/u;
@@ -396,7 +409,7 @@ function looseContext(w: string, language: Language): boolean {
 }
 /** The words ask the bot to remind ("remind me", "rappelle-moi", "don't let me forget"…). */
 export function hasRequest(words: string, language: Language): boolean {
-  return ANY_REQUEST[language].test(words);
+  return REQUEST_HINT[language].test(words) && ANY_REQUEST[language].test(words);
 }
 const ANY_REQUEST: Record<Language, RegExp> = {
   en: new RegExp(REQUEST_VERB.en, 'iu'),
@@ -408,6 +421,7 @@ const REQUEST_WORD_AT: Record<Language, RegExp> = {
 };
 /** Where the first request to remind starts in `words` (at a word's start), or -1. */
 export function requestAt(words: string, language: Language): number {
+  if (!REQUEST_HINT[language].test(words)) return -1;
   return REQUEST_WORD_AT[language].exec(words)?.index ?? -1;
 }
 
@@ -654,7 +668,7 @@ function stripLoop(text: string, language: Language): string {
       if (m && m[0].length > 0) {
         s = s.slice(m[0].length);
         // Nothing after the request but a courtesy ("can you remind me, thanks b'y"): no subject here.
-        if (/\p{L}/u.test(s) && courtesyOnly(s, language)) s = '';
+        if (s.length <= 48 && /\p{L}/u.test(s) && courtesyOnly(s, language)) s = '';
         matched = true;
         break;
       }
@@ -677,10 +691,11 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   // A clause said as context before the date, the action after it ("my back is killing me every 45
   // mins get up and stretch", "le médecin a dit chaque soir à 20h prendre le coartem"): the action
   // is the subject. Not when nothing but the request follows ("the bins go out tomorrow remind me").
-  const first = spans.reduce((m, sp) => Math.min(m, sp.start), original.length);
-  if (first > 0 && first < original.length) {
+  let first = original.length;
+  for (const sp of spans) if (sp.start < first) first = sp.start;
+  if (first > 8 && first < original.length) {
     const lead = original.slice(0, first).trim();
-    if (lead.split(/\s+/).length >= 3 && !hasRequest(lead, language) && isContextClause(lead.replace(DANGLING_END[language], ''), language)) {
+    if (THREE_WORDS.test(lead) && !hasRequest(lead, language) && isContextClause(lead.replace(DANGLING_END[language], ''), language)) {
       const after = subjectOf(original.slice(first), spans.map((sp) => ({ ...sp, start: sp.start - first, end: sp.end - first })), language);
       const onlyRequest = hasRequest(after, language) || TRAILING_REQUEST[language].test(after);
       if (/\p{L}/u.test(after) && !onlyRequest && !SUBJECT_FIRST[language].test(after) && after.length < subject.length) return after;
@@ -688,6 +703,8 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   }
   return subject;
 }
+
+const THREE_WORDS = /\S\s+\S+\s+\S/u;
 
 function subjectOf(original: string, spans: RemovedSpan[], language: Language): string {
   const sorted = [...spans].sort((a, b) => b.start - a.start);
@@ -713,7 +730,8 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   // An emoji right before the request ends the clause said before it ("le notaire traîne encore 😤
   // rappelle-moi de …"): a stop, which the context rule then reads.
   if (HAS_EMOJI.test(s)) s = s.replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
-  s = cutAtEnd(s, TRAILING_CONTEXT[language], 1).replace(FILLERS_ANYWHERE[language], ' ');
+  if (TRAILING_CONTEXT_HINT[language].test(s)) s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
+  s = s.replace(FILLERS_ANYWHERE[language], ' ');
   s = collapse(s);
   // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.
   s = stripTrigger(s, language);
@@ -723,7 +741,7 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   // Likewise when the request comes after "so" ("le frigo fait un bruit donc demain appeler le
   // réparateur rappelle-moi", "busy week so every evening go for a walk remind me"): what came
   // before "so" is why, whatever its form.
-  const lead = SO_LEAD.exec(s);
+  const lead = SO_WORD.test(s) ? SO_LEAD.exec(s) : null;
   if (lead && !SUBJECT_FIRST[language].test(s.slice(lead[0].length))) {
     const request = requestAt(original, language);
     if (request < 0 ? isContextClause(lead[1], language) : request > soWordAt(original)) s = s.slice(lead[0].length);
@@ -736,8 +754,8 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     s = trimPunctuation(s);
     s = trimPunctuation(stripTrailingRequest(s, language));
     s = cutAtEnd(s, DANGLING_END[language], 1);
-    s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
-    s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
+    if (TRAILING_CONTEXT_HINT[language].test(s)) s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
+    if (TRAILING_CLAUSE_HINT[language].test(s)) s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
     s = trimPunctuation(s);
     if (s === before) break;
   }
