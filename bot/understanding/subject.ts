@@ -555,34 +555,35 @@ const REMARK_WORDS: Record<Language, RegExp> = {
  * forget", "sinon elle râle").
  */
 function remarkOnly(text: string, language: Language): boolean {
-  let w = text.trim().replace(/^[\s,.!?-]+/, '');
-  let stripped = false;
-  for (let guard = 0; guard < 6 && w; guard++) {
-    const m = REMARK_WORDS[language].exec(w);
-    if (!m || !m[0]) break;
-    w = w.slice(m[0].length);
-    stripped = true;
-  }
-  if (!/\p{L}/u.test(w) || (stripped && (words(w) <= 1 || MY_SOMEONE.test(w)))) return true;
+  const { rest, stripped } = afterCourtesy(text, language);
+  if (onlyCourtesy(rest, stripped)) return true;
   return (
-    SUBJECT_FIRST[language].test(w) ||
-    REMARK_OPEN[language].test(w) ||
-    I_CLAUSE[language].test(w) ||
-    ANY_REQUEST[language].test(w) ||
-    isContextClause(w, language)
+    SUBJECT_FIRST[language].test(rest) ||
+    REMARK_OPEN[language].test(rest) ||
+    I_CLAUSE[language].test(rest) ||
+    ANY_REQUEST[language].test(rest) ||
+    isContextClause(rest, language)
   );
 }
-/** Only courtesy words, then at most one word more ("thanks b'y", "please mwebantu"). */
+/** Only courtesy words, then at most one word more ("thanks b'y", "please mwebantu", "would ya my lover"). */
 function courtesyOnly(text: string, language: Language): boolean {
-  let w = text.trim().replace(/^[\s,.!?-]+/, '');
+  const { rest, stripped } = afterCourtesy(text, language);
+  return onlyCourtesy(rest, stripped);
+}
+function onlyCourtesy(rest: string, stripped: boolean): boolean {
+  return !/\p{L}/u.test(rest) || (stripped && (words(rest) <= 1 || MY_SOMEONE.test(rest)));
+}
+/** The words after the courtesy and regional words a tail starts with. */
+function afterCourtesy(text: string, language: Language): { rest: string; stripped: boolean } {
+  let rest = text.trim().replace(/^[\s,.!?-]+/, '');
   let stripped = false;
-  for (let guard = 0; guard < 6 && w; guard++) {
-    const m = REMARK_WORDS[language].exec(w);
+  for (let guard = 0; guard < 6 && rest; guard++) {
+    const m = REMARK_WORDS[language].exec(rest);
     if (!m || !m[0]) break;
-    w = w.slice(m[0].length);
+    rest = rest.slice(m[0].length);
     stripped = true;
   }
-  return !/\p{L}/u.test(w) || (stripped && (words(w) <= 1 || MY_SOMEONE.test(w)));
+  return { rest, stripped };
 }
 /** Whom it is said to, as "my …" ("my lover", "mon frère"). */
 const MY_SOMEONE = /^(?:my|mon|ma)\s+\S+[\s.!?]*$/iu;
