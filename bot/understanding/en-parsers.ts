@@ -223,6 +223,9 @@ const MID_PART_HOURS_EN: Record<DayPart, number> = { morning: 10, noon: 12, afte
 /** What may come right before "at dinner" when it says the time: the request, a day, a repetition. */
 const DINNER_AFTER = /(?:^|[^\p{L}])(?:me|remind|tomorrow|today|tonight|weekdays?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|day)\s*$|·\s*$/iu;
 
+/** Nouns a day part names a kind of ("night class", "morning shift", "evening service"). */
+const PART_NAMES_A_THING = /^\s+(?:class|classes|shift|shifts|school|market|bus|train|club|prayers?|service|mass|course|lessons?|routine|news|show|nurse|duty)(?![\p{L}])/iu;
+
 function enDayPartParser(): Parser {
   const re =
     '(?:(?:early|late)\\s+|mid[\\s-])?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+|mid[\\s-])?(?:morning|afternoon|arvo|evening|night|am|pm)' +
@@ -237,6 +240,8 @@ function enDayPartParser(): Parser {
     // "at dinner" is a time only right after the request, a day word or a repetition (blanked to
     // "·" before the parsers run), not inside a subject ("talk about it at dinner").
     if (/^(?:at|around|over|during) (?:my |the )?(?:dinner|supper)$/.test(s) && !DINNER_AFTER.test(before(m, 24))) return null;
+    // "the night class", "the morning shift": a kind of thing, not a time of day.
+    if (/^(?:the\s+)?(?:morning|afternoon|evening|night)$/.test(s) && PART_NAMES_A_THING.test(after(m))) return null;
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
     if (isAmPm && !/in the (am|pm)$/.test(s)) return null;
     // "the arvo" or "this arvo" is Australian English; a bare "am"/"pm" word never is a part.

@@ -133,6 +133,10 @@ function readNumber(
       if (u !== undefined && u >= 7) return { value: 10 + u, used: 2, ordinal: true };
     }
   }
+  // "dix neuf heures": speech to text writes 17-19 with a space as often as with a hyphen.
+  if (lang === 'fr' && lower === 'dix' && tokens[i + 1] && gapIsJoin(t, tokens[i + 1]) && /^(?:sept|huit|neuf)$/i.test(tokens[i + 1].word)) {
+    return { value: 10 + FR_UNITS[tokens[i + 1].word.toLowerCase()], used: 2 };
+  }
   if (lower === 'one' || lower === 'un' || lower === 'une') {
     return UNIT_AFTER_ONE.test(text.slice(t.end)) ? { value: 1, used: 1 } : undefined;
   }

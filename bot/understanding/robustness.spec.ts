@@ -1025,3 +1025,38 @@ describe('whom a request said last is said to, in any words (found by heldout-v2
     expect(one('acheter des fleurs pour la fada demain', 'fr')[0]).toBe('acheter des fleurs pour la fada');
   });
 });
+
+describe('remarks after the subject with the request first, and context before it (found by heldout-v2r and heldout-v2s, none of their sentences)', () => {
+  it('leaves out a clause with a subject of its own said after the subject', () => {
+    expect(one("rappelle-moi demain d'appeler tata elle s'inquiète", 'fr')).toEqual(["appeler tata", '2026-11-24T09:00', null]);
+    expect(one('rappelle-moi tous les jeudis de sortir le bac vert c\'est le ramassage', 'fr')).toEqual(['sortir le bac vert', '2026-11-26T09:00', 'FREQ=WEEKLY;BYDAY=TH']);
+    expect(one('rappelle-moi tous les soirs de mettre la pommade le dermato a insisté', 'fr')).toEqual(['mettre la pommade', '2026-11-23T20:00', 'FREQ=DAILY']);
+    expect(one("rappelle-moi demain à 8h d'aller au marché faut pas que je le rate", 'fr')).toEqual(['aller au marché', '2026-11-24T08:00', null]);
+    expect(one('remind me tomorrow to call grandad he gets lonely', 'en')).toEqual(['call grandad', '2026-11-24T09:00', null]);
+    expect(one('remind me at 6pm to take the lasagne out the kids are coming over', 'en')).toEqual(['take the lasagne out', '2026-11-23T18:00', null]);
+    expect(one('remind me every weekday at 8 to leave early cos i keep getting stuck in traffic', 'en')[0]).toBe('leave early');
+    // What is said to someone stays: "tell … he …", "dire à … c'est …", "si elle …".
+    expect(one('remind me tomorrow to tell Sam he got the job', 'en')[0]).toBe('tell Sam he got the job');
+    expect(one("rappelle-moi demain de dire à Léa c'est d'accord pour le resto", 'fr')[0]).toBe("dire à Léa c'est d'accord pour le resto");
+    expect(one('rappelle-moi demain de demander à Julie comment elle va', 'fr')[0]).toBe('demander à Julie comment elle va');
+  });
+
+  it('leaves out context before the action: "avec le …", "it\'s … so", "… i gotta"', () => {
+    expect(one("avec le verglas rappelle-moi demain de saler l'allée", 'fr')).toEqual(["saler l'allée", '2026-11-24T09:00', null]);
+    expect(one("it's freezing so every hour check the pipes", 'en')).toEqual(['check the pipes', '2026-11-23T11:00', 'FREQ=HOURLY']);
+    expect(one('this week is crazy i gotta renew my passport tomorrow remind me', 'en')).toEqual(['renew my passport', '2026-11-24T09:00', null]);
+  });
+
+  it('reads "dix neuf heures" with a space, "the night class" as a thing, a greeting before the date as no context, and drops the "of" of a pointer', () => {
+    expect(one('rappelle-moi demain à dix neuf heures de fermer le poulailler', 'fr')).toEqual(['fermer le poulailler', '2026-11-24T19:00', null]);
+    expect(one('remind me on wednesday at 6pm to go to the night class', 'en')).toEqual(['go to the night class', '2026-11-25T18:00', null]);
+    expect(all("on dit quoi euh demain à 9h rappelle-moi d'appeler le bailleur et à 15h de passer à la banque", 'fr')).toEqual([
+      ['appeler le bailleur', '2026-11-24T09:00', null],
+      ['passer à la banque', '2026-11-24T15:00', null],
+    ]);
+    expect(all('i need to call the bank at 9am and then pay the plumber at 11am can you remind me of both', 'en')).toEqual([
+      ['call the bank', '2026-11-24T09:00', null],
+      ['pay the plumber', '2026-11-23T11:00', null],
+    ]);
+  });
+});

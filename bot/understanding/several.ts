@@ -4,7 +4,7 @@ import { formatLocal, forwardDate } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
-import { extractSubject, hasRequest, isContextClause, requestAt } from './subject';
+import { extractSubject, hasRequest, isContextClause, requestAt, withoutFillers } from './subject';
 import { zoneNamed } from '../../api/common/zone-cache';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
@@ -128,12 +128,12 @@ function contextCut(text: string, part: Part, a: Item, b: Item, language: Langua
     // The request starts between the two: what came before it, its date words aside ("at 9am" is
     // no "I am"), must be a clause of its own, and the request must bring its action ("… de
     // vider le salon", "… to pack").
-    const before = withoutItems(text, from, a.end + r, part.items);
+    const before = withoutFillers(withoutItems(text, from, a.end + r, part.items), language);
     if (hasRequest(before, language) || !isContextClause(before, language)) return null;
     // A date said right before the request is the request's ("…, demain à 10h rappelle-moi …"),
     // unless it ends a clause that runs on into it ("le chauffagiste passe jeudi rappelle-moi …").
     if (!/\p{L}/u.test(gap.slice(0, r))) {
-      const lead = withoutItems(text, from, a.start, part.items);
+      const lead = withoutFillers(withoutItems(text, from, a.start, part.items), language);
       if (!lead || LEAD_ENDED.test(lead)) return null;
     }
     if (!ACTION[language].test(text.slice(a.end + r, Math.min(text.length, b.end + 120)))) return null;

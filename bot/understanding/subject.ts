@@ -313,8 +313,8 @@ const TRAILING_CONTEXT: Record<Language, RegExp> = {
 
 /** Words TRAILING_CLAUSE holds one of: a text with none skips it. */
 const TRAILING_CLAUSE_HINT: Record<Language, RegExp> = {
-  en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cuz|since|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)|shame|said|says|told)(?![\p{L}'])/iu,
-  fr: /(?<![\p{L}'])(?:parce|vu|puisque?|puisqu|sinon|il|elle|ils|elles|dit)(?![\p{L}])/iu,
+  en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cos|cuz|since|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)|shame|said|says|told)(?![\p{L}'])/iu,
+  fr: /(?<![\p{L}'])(?:parce|vu|puisque?|puisqu|sinon|il|elle|ils|elles|dit|a|faut)(?![\p{L}])/iu,
 };
 /** The verb of a French clause said after the subject ("il va pleuvoir", "elle aura fini"). */
 const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|font|tousse|pleut|\p{L}+e)(?![\p{L}])`;
@@ -325,8 +325,33 @@ const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|fon
  * le linge il va pleuvoir"), or who said so ("… le pédiatre a dit", "… the doctor said").
  */
 const TRAILING_CLAUSE: Record<Language, RegExp> = {
-  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|coz|cuz|since|otherwise|or\s+else)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there)(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
-  fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+dit[\s.!]*$)[^]*$`, 'iu'),
+  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there)(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
+  fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+(?:dit|\p{L}+[ée]|\p{L}+i)[\s.!]*$|(?:il\s+)?faut\s+(?:pas|plus|absolument|surtout)\s+que)[^]*$`, 'iu'),
+};
+
+/**
+ * A clause with a subject of its own said after the subject ("… she gets lonely", "… the wife's
+ * family is coming over", "… elle attend que ça", "… c'est la collecte"). Not when the subject
+ * says something to someone ("tell Paul he won", "dire à Paul c'est prêt"): see SPEAKS_TO.
+ */
+const TRAILING_OWN_CLAUSE: Record<Language, RegExp> = {
+  en: /\s(?:(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since)\s)(?:she|he|they)\s+(?:\p{L}+s|is|are|was|were|will|has|have|had|can|can't|won't|always|never)(?![\p{L}'])|(?:the|my|our|his|her)\s+(?:\p{L}+'s\s+)?\p{L}+\s+(?:is|are|was|were)\s+\p{L}+ing(?![\p{L}']))[^]*$/iu,
+  fr: /\s(?:(?<!(?:si|que|qu'|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme|parce\s+que)\s)(?:il|elle|ils|elles)\s+(?:ne\s+|n')?(?:s'|se\s+|me\s+|m'|te\s+|t'|nous\s+|vous\s+)?\p{L}{3,}|(?<!(?:que|si|quand|parce\s+que)\s)c'est\s)[^]*$/iu,
+};
+/** A subject that says something to someone: a clause after it is what is said. */
+const SPEAKS_TO: Record<Language, RegExp> = {
+  en: /^(?:tell|ask|text|message|email|remind|let|warn|inform|say|write|call\s+\p{L}+\s+(?:and\s+)?(?:tell|say))(?![\p{L}])/iu,
+  fr: /^(?:dire|demander|pr[ée]venir|[ée]crire|annoncer|rappeler\s+[àa]|informer|avertir|r[ée]pondre)(?![\p{L}])/iu,
+};
+const TRAILING_OWN_CLAUSE_HINT: Record<Language, RegExp> = {
+  en: /(?<![\p{L}'])(?:she|he|they|is|are|was|were)(?![\p{L}'])/iu,
+  fr: /(?<![\p{L}'])(?:il|elle|ils|elles|c'est)(?![\p{L}'])/iu,
+};
+
+/** "i gotta", "i need to", "we have to" before what is to be done, after context or nothing. */
+const I_MUST: Record<Language, RegExp> = {
+  en: /^(?:(.{0,80}?)\s)?(?:i|we)\s+(?:gotta|have\s+to|need\s+to|must|got\s+to|'ve\s+got\s+to|ve\s+got\s+to)\s+(?=\p{L})/iu,
+  fr: /^$(?!)/u,
 };
 
 /** Words TRAILING_CONTEXT holds one of: a text with none skips it. */
@@ -351,8 +376,8 @@ const ONLY_PRONOUN = /^[\s\p{P}]*(?:(?:of|about|de|d')\s*)?(?:ça|ca|cela|it|tha
 const CLAUSE_END = /(?:[,.;:!…]|(?:^|\s)(?:so|and\s+so|therefore|donc|alors|du\s+coup|bref|fait\s+que|faque|yaani|ya3ni))\s*$/iu;
 /** A subordinate clause said first ("now that …", "asteure que …", "vu que …", "comme …"). */
 const CLAUSE_OPEN: Record<Language, RegExp> = {
-  en: /^(?:(?:now\s+)?that(?=\s+(?:the|my|our|we|i|it|they|he|she|you)\s)|since|because|cause|'cause|as\s+soon\s+as|seeing\s+as|given\s+that|whenever|with\s+(?:this|that|these|those|all\s+(?:this|that|the))|because\s+of|due\s+to)\s/iu,
-  fr: /^(?:(?:maintenant|asteure|astheure|vu|puisque?|parce|étant\s+donné|du\s+moment)\s*(?:que|qu')|comme\s+(?!d'hab)|avec\s+(?:cette|ce|ces|tout|toute|toutes|tous)\s|[àa]\s+cause\s+d|en\s+raison\s+d)/iu,
+  en: /^(?:(?:now\s+)?that(?=\s+(?:the|my|our|we|i|it|they|he|she|you)\s)|since|because|cause|'cause|as\s+soon\s+as|seeing\s+as|given\s+that|whenever|with\s+(?:this|that|these|those|the|all\s+(?:this|that|the))|because\s+of|due\s+to)\s/iu,
+  fr: /^(?:(?:maintenant|asteure|astheure|vu|puisque?|parce|étant\s+donné|du\s+moment)\s*(?:que|qu')|comme\s+(?!d'hab)|avec\s+(?:cette|ce|ces|tout|toute|toutes|tous|le|la|les|l')\s?|[àa]\s+cause\s+d|en\s+raison\s+d)/iu,
 };
 /** A French clause with its own subject pronoun and verb ("je fais une sieste", "on part demain"). */
 const SUBJECT_PRONOUN: Record<Language, RegExp> = {
@@ -377,7 +402,7 @@ const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+
 
 /** A finite verb that makes the words before a request a clause of their own, not its wording. */
 const CONTEXT_VERB: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight)'s(?![\p{L}])|\p{L}'(?:re|m|ve|ll)(?![\p{L}])/iu,
+  en: /(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<=(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight))'s(?![\p{L}])|\p{L}'(?:re|m|ve|ll)(?![\p{L}])/iu,
   fr: /(?<![\p{L}'])(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}/iu,
 };
 
@@ -407,6 +432,17 @@ const LOOSE_CONTEXT: Record<Language, RegExp> = {
 function looseContext(w: string, language: Language): boolean {
   return LOOSE_CONTEXT[language].test(w) && !/^(?:morning|evening|meeting|wedding|building|parking|thing|something|nothing|anything|everything)\s/iu.test(w);
 }
+/** The words without fillers and greetings ("on dit quoi euh", "ok so um"). */
+export function withoutFillers(words: string, language: Language): string {
+  let w = words.replace(FILLERS_ANYWHERE[language], ' ').trim();
+  for (let guard = 0; guard < 6; guard++) {
+    const next = w.replace(EDGE_FILLERS[language], '').trim();
+    if (next === w) break;
+    w = next;
+  }
+  return w;
+}
+
 /** The words ask the bot to remind ("remind me", "rappelle-moi", "don't let me forget"…). */
 export function hasRequest(words: string, language: Language): boolean {
   return REQUEST_HINT[language].test(words) && ANY_REQUEST[language].test(words);
@@ -516,7 +552,8 @@ function stripRequest(s: string, language: Language): string {
   }
   if (!/\p{L}/u.test(own)) {
     if (!/\p{L}/u.test(m[1])) return s.slice(m[0].length);
-    const said = s.slice(0, m[0].length + own.length);
+    // (A request said last that pointed back keeps no "of" / "de" at its end: "… can you remind me of".)
+    const said = s.slice(0, m[0].length + own.length).replace(/\s+(?:of|about|de|d')\s*$/iu, '');
     const t = stripTrailingRequest(said, language);
     if (t !== said) return t;
     const head = m[1].replace(JOINED_LEAD, '');
@@ -742,6 +779,9 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   // Likewise when the request comes after "so" ("le frigo fait un bruit donc demain appeler le
   // réparateur rappelle-moi", "busy week so every evening go for a walk remind me"): what came
   // before "so" is why, whatever its form.
+  // "(today is nuts) i gotta pick up my boots": what the speaker has to do is the subject.
+  const must = I_MUST[language].exec(s);
+  if (must && must[0].length < s.length && (!must[1] || CONTEXT_VERB[language].test(must[1]) || isContextClause(must[1], language))) s = s.slice(must[0].length);
   const lead = SO_WORD.test(s) ? SO_LEAD.exec(s) : null;
   if (lead && !SUBJECT_FIRST[language].test(s.slice(lead[0].length))) {
     const request = requestAt(original, language);
@@ -757,6 +797,7 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     s = cutAtEnd(s, DANGLING_END[language], 1);
     if (TRAILING_CONTEXT_HINT[language].test(s)) s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
     if (TRAILING_CLAUSE_HINT[language].test(s)) s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
+    if (TRAILING_OWN_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_OWN_CLAUSE[language], 1);
     s = trimPunctuation(s);
     if (s === before) break;
   }
