@@ -348,6 +348,7 @@ const TRAILING_OWN_CLAUSE_HINT: Record<Language, RegExp> = {
   fr: /(?<![\p{L}'])(?:il|elle|ils|elles|c'est)(?![\p{L}'])/iu,
 };
 
+const MUST_WORD = /(?<![\p{L}'])(?:gotta|have\s+to|need\s+to|must|got\s+to)(?![\p{L}'])/iu;
 /** "i gotta", "i need to", "we have to" before what is to be done, after context or nothing. */
 const I_MUST: Record<Language, RegExp> = {
   en: /^(?:(.{0,80}?)\s)?(?:i|we)\s+(?:gotta|have\s+to|need\s+to|must|got\s+to|'ve\s+got\s+to|ve\s+got\s+to)\s+(?=\p{L})/iu,
@@ -780,7 +781,7 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   // réparateur rappelle-moi", "busy week so every evening go for a walk remind me"): what came
   // before "so" is why, whatever its form.
   // "(today is nuts) i gotta pick up my boots": what the speaker has to do is the subject.
-  const must = I_MUST[language].exec(s);
+  const must = language === 'en' && MUST_WORD.test(s) ? I_MUST[language].exec(s) : null;
   if (must && must[0].length < s.length && (!must[1] || CONTEXT_VERB[language].test(must[1]) || isContextClause(must[1], language))) s = s.slice(must[0].length);
   const lead = SO_WORD.test(s) ? SO_LEAD.exec(s) : null;
   if (lead && !SUBJECT_FIRST[language].test(s.slice(lead[0].length))) {
