@@ -191,7 +191,7 @@ export class JobRunner<J extends ClaimedJob, D = unknown> {
         const now = Date.now();
         for (const job of batch) {
           const held = this.inFlight.get(job.id);
-          if (held) {
+          if (held && this.tookBackOwn(held, job, now)) {
             // Ours already: its lease lapsed while the store was unreachable and this claim took
             // it back. It is being handled (or its completion retried): handling it again would
             // do the work twice.
@@ -214,6 +214,15 @@ export class JobRunner<J extends ClaimedJob, D = unknown> {
       if (claimedFull) continue;
       await this.sleepUntilWoken(this.options.pollIntervalMs);
     }
+  }
+
+  /**
+   * Whether a claimed job this runner holds is its own lapsed lease taken back (its renewals failed
+   * for a whole lease, and the claim counted one more attempt) rather than the job opened again
+   * while it ran (an edit that replaced it: a new run, handled as such).
+   */
+  private tookBackOwn(held: { job: J; renewedAt: number }, job: J, now: number): boolean {
+    return now - held.renewedAt >= this.options.leaseSeconds * 1000 && job.attempt > held.job.attempt;
   }
 
   private async handle(job: J): Promise<void> {

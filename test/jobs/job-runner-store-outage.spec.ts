@@ -107,6 +107,11 @@ class MemoryQueue implements JobQueue<ClaimedJob> {
     return Math.min(...open.map((r) => (r.owner ? r.leaseUntil - now : 0)));
   }
 
+  /** The job opened again as new (an edit replacing it): pending, unleased, no attempt counted. */
+  reopen(id: number): void {
+    this.rows.set(id, { status: 'pending', owner: null, leaseUntil: 0, attempts: 0 });
+  }
+
   count(status: Row['status']): number {
     return [...this.rows.values()].filter((r) => r.status === status).length;
   }
@@ -116,12 +121,14 @@ class CountingKind implements JobKind<ClaimedJob> {
   readonly name = 'test';
   readonly handled = new Map<number, number>();
   onHandle?: (id: number) => void;
+  /** How long handling a job takes, by id and run (1 for the first). */
+  takes: (id: number, run: number) => number = () => 5;
   constructor(readonly queue: MemoryQueue) {}
   async handle(job: ClaimedJob) {
     const id = Number(job.id);
     this.handled.set(id, (this.handled.get(id) ?? 0) + 1);
     this.onHandle?.(id);
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, this.takes(id, this.handled.get(id)!)));
     return { ok: true as const };
   }
 }
@@ -171,6 +178,25 @@ describe('job runner across a store outage (in-memory store)', () => {
     // ... and leases lapsed meanwhile and were taken back by this runner, which did not redo the work.
     expect([...queue.rows.values()].some((r) => r.attempts > 1)).toBe(true);
     expect(runner.isRunning).toBe(true);
+  });
+
+  it('a job opened again while it runs (replaced by an edit) is a new run: it is handled again', async () => {
+    const queue = new MemoryQueue(3);
+    const kind = new CountingKind(queue);
+    let reopened = false;
+    // Its first run is slow: the edit lands, and the job is claimed again, while it still runs.
+    kind.takes = (id, run) => (id === 2 && run === 1 ? 300 : 5);
+    kind.onHandle = (id) => {
+      if (id === 2 && !reopened) {
+        reopened = true;
+        setTimeout(() => queue.reopen(2), 1);
+      }
+    };
+    runner = new JobRunner(kind, { pollIntervalMs: 10, batchSize: 10, maxInFlight: 10, leaseSeconds: 30, maxAttempts: 10 });
+    runner.start();
+    await until(() => kind.handled.get(2) === 2 && queue.count('done') === 3 && runner!.holding === 0);
+    expect(kind.handled.get(1)).toBe(1);
+    expect(kind.handled.get(3)).toBe(1);
   });
 
   it('a completion the store refuses for one job is split off: every other job is recorded, none is done twice', async () => {
