@@ -33,8 +33,10 @@ export async function enqueueJob(sql: Sql, kind: string, payload: Record<string,
   const runAt = options.runAt ?? new Date();
   const conflict = options.key
     ? options.replace
-      ? `ON CONFLICT (kind, key) WHERE status = 'pending' AND key IS NOT NULL DO UPDATE SET payload = EXCLUDED.payload, next_attempt_at = EXCLUDED.next_attempt_at
-           WHERE jobs.lease_until IS NULL OR jobs.lease_until < now()`
+      ? // A job being worked on is replaced too: its attempts drop to 0, which tells its runner, when
+        // it completes, that the job was opened again meanwhile and must run once more.
+        `ON CONFLICT (kind, key) WHERE status = 'pending' AND key IS NOT NULL DO UPDATE SET payload = EXCLUDED.payload, next_attempt_at = EXCLUDED.next_attempt_at,
+           attempts = CASE WHEN jobs.lease_until IS NULL OR jobs.lease_until < now() THEN jobs.attempts ELSE 0 END`
       : `ON CONFLICT (kind, key) WHERE status = 'pending' AND key IS NOT NULL DO NOTHING`
     : '';
   const rows: Array<{ id: string }> = await sql.query(
@@ -73,11 +75,18 @@ export class PgJobQueue<P = Record<string, unknown>> implements JobQueue<TableJo
     return rows.map((r) => ({ id: String(r.id), attempt: r.attempts, key: r.key, payload: r.payload as P }));
   }
 
+  /**
+   * Marks jobs done, but a job replaced while it ran (its attempts reset by `enqueueJob` with
+   * `replace`) is given back instead, to run again with what replaced it.
+   */
   async complete(owner: string, done: Array<CompletedJob<TableJob<P>, unknown>>): Promise<string[]> {
     const [rows] = await this.run(
-      `UPDATE jobs SET status = 'done', finished_at = now(), lease_owner = NULL, lease_until = NULL, last_error = NULL
-        WHERE id = ANY($2::bigint[]) AND lease_owner = $1 AND ${OPEN} RETURNING id`,
-      [owner, done.map((d) => d.job.id)],
+      `WITH d AS (SELECT * FROM unnest($2::bigint[], $3::int[]) AS v(id, attempt)),
+            again AS (UPDATE jobs j SET lease_owner = NULL, lease_until = NULL
+                        FROM d WHERE j.id = d.id AND j.attempts <> d.attempt AND j.lease_owner = $1 AND j.${OPEN} RETURNING j.id)
+       UPDATE jobs j SET status = 'done', finished_at = now(), lease_owner = NULL, lease_until = NULL, last_error = NULL
+         FROM d WHERE j.id = d.id AND j.attempts = d.attempt AND j.lease_owner = $1 AND j.${OPEN} RETURNING j.id`,
+      [owner, done.map((d) => d.job.id), done.map((d) => d.job.attempt)],
     );
     return rows.map((r) => String(r.id));
   }
@@ -92,10 +101,13 @@ export class PgJobQueue<P = Record<string, unknown>> implements JobQueue<TableJo
   }
 
   async fail(owner: string, job: TableJob<P>, error: string): Promise<boolean> {
+    // (A job replaced while it ran is given back to run again rather than failed.)
     const [, n] = await this.run(
-      `UPDATE jobs SET status = 'failed', finished_at = now(), last_error = $3, lease_owner = NULL, lease_until = NULL
+      `UPDATE jobs SET status = CASE WHEN attempts = $4 THEN 'failed' ELSE status END,
+                       finished_at = CASE WHEN attempts = $4 THEN now() ELSE finished_at END,
+                       last_error = $3, lease_owner = NULL, lease_until = NULL
         WHERE id = $1 AND lease_owner = $2 AND ${OPEN} RETURNING id`,
-      [job.id, owner, error.slice(0, 2000)],
+      [job.id, owner, error.slice(0, 2000), job.attempt],
     );
     return n > 0;
   }

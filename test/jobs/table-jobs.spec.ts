@@ -59,6 +59,27 @@ describe.each(testDatabases())('jobs table on %s', (kind) => {
     expect(await statuses()).toHaveLength(2);
   });
 
+  it('a job replaced while it runs (an edit during its run) runs again with what replaced it, once it finishes', async () => {
+    await db.ds.query(`TRUNCATE jobs RESTART IDENTITY`);
+    expect(await enqueueJob(db.ds, 'test', { n: 1 }, { key: 'r' })).not.toBeNull();
+    let release!: () => void;
+    const firstRunHeld = new Promise<void>((r) => (release = r));
+    const k = new ScriptedKind(new PgJobQueue(db.ds, 'test'), () => ({ ok: true }));
+    const handle = k.handle.bind(k);
+    // The first run waits until the job has been replaced under it.
+    k.handle = async (job) => {
+      if (job.payload.n === 1) await firstRunHeld;
+      return handle(job);
+    };
+    run(k);
+    await waitFor(async () => (await db.ds.query(`SELECT lease_owner FROM jobs`))[0]?.lease_owner !== null, 5000);
+    expect(await enqueueJob(db.ds, 'test', { n: 2 }, { key: 'r', replace: true })).not.toBeNull();
+    release();
+    await waitFor(async () => k.calls.length === 2 && (await statuses())[0]?.status === 'done', 5000);
+    expect(k.calls.map((c) => c.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await statuses()).toHaveLength(1);
+  });
+
   it('retries with backoff, gives up after the last attempt (calling the hook), and leaves other kinds alone', async () => {
     await enqueueJob(db.ds, 'test', {}, { key: 'flaky' });
     await enqueueJob(db.ds, 'test', {}, { key: 'broken' });
