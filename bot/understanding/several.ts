@@ -121,6 +121,8 @@ const CONTEXT_AFTER: Record<Language, RegExp> = {
  */
 function contextCut(text: string, part: Part, a: Item, b: Item, language: Language): { at: number; mark: 'afterContext' | 'context' } | null {
   const gap = text.slice(a.end, b.start);
+  // ("and", "et", "à": too short to hold a request or a clause.)
+  if (gap.length < 7) return null;
   const r = requestAt(gap, language);
   // A clause said around a request is short: looking no further back bounds the work on a long text.
   const from = Math.max(part.from, a.start - CLAUSE_REACH);

@@ -357,8 +357,8 @@ const I_MUST: Record<Language, RegExp> = {
 
 /** Words TRAILING_CONTEXT holds one of: a text with none skips it. */
 const TRAILING_CONTEXT_HINT: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:it's|its|i'm|im|i|it|we're|there's|theres|she's|he's|they're)(?![\p{L}'])/iu,
-  fr: /(?<![\p{L}'])(?:il|y|c'est|j'ai|je|on|elle|[çc]a)(?![\p{L}'])/iu,
+  en: /[,.;!?]|please|pls|plz|thanks|thx/iu,
+  fr: /[,.;!?]|stp|svp|merci|please/iu,
 };
 /** A word SO_LEAD needs. */
 const SO_WORD = /(?<![\p{L}'])(?:so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni)(?![\p{L}'])/iu;
@@ -603,6 +603,11 @@ function remarkOnly(text: string, language: Language): boolean {
     isContextClause(rest, language)
   );
 }
+/** The words REMARK_WORDS can start with. */
+const REMARK_FIRST: Record<Language, Set<string>> = {
+  en: new Set('only please pls plz thanks thank thx ty cheers chur sweet ta lah leh lor la ah eh na yaar yaa ya sha o oh ok okay k bro mate man fam boss sis all that this it them again too as lol haha pretty will would no yeah yh abeg jare oo ooo'.split(' ')),
+  fr: new Set("stp svp stpl merci mrc zarma wesh wsh tkt frère frérot frere frére reuf ma mon yaa ya o oh eh hein dèh deh ok oki tout ça ca aussi encore inch inch'allah inchallah insh insh'allah wallah peuchère peuchere fada mdr lol bisou bisous s'il".split(' ')),
+};
 /** Only courtesy words, then at most one word more ("thanks b'y", "please mwebantu", "would ya my lover"). */
 function courtesyOnly(text: string, language: Language): boolean {
   const { rest, stripped } = afterCourtesy(text, language);
@@ -615,6 +620,9 @@ function onlyCourtesy(rest: string, stripped: boolean): boolean {
 function afterCourtesy(text: string, language: Language): { rest: string; stripped: boolean } {
   let rest = text.trim().replace(/^[\s,.!?-]+/, '');
   let stripped = false;
+  // Most tails start with no such word: a look-up of the first word settles them.
+  const first = /^[\p{L}']+/u.exec(rest)?.[0].toLowerCase();
+  if (!first || !REMARK_FIRST[language].has(first)) return { rest, stripped };
   for (let guard = 0; guard < 6 && rest; guard++) {
     const m = REMARK_WORDS[language].exec(rest);
     if (!m || !m[0]) break;
