@@ -273,9 +273,10 @@ const REQUEST_TAIL: Record<Language, string> = {
   en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
   fr: String.raw`(?:\s+(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
 };
+/** Group 1: the words before the request; group 2: the word introducing its subject, if any ("to", "de"). */
 const REQUEST: Record<Language, RegExp> = {
-  en: new RegExp(String.raw`^((?:\S+\s+){0,16}?)(?:${REQUEST_VERB.en})${REQUEST_TAIL.en}`, 'iu'),
-  fr: new RegExp(String.raw`^((?:\S+\s+){0,16}?)(?:${REQUEST_VERB.fr})${REQUEST_TAIL.fr}`, 'iu'),
+  en: new RegExp(String.raw`^((?:\S+\s+){0,16}?)(?:${REQUEST_VERB.en})(${REQUEST_TAIL.en})`, 'iu'),
+  fr: new RegExp(String.raw`^((?:\S+\s+){0,16}?)(?:${REQUEST_VERB.fr})(${REQUEST_TAIL.fr})`, 'iu'),
 };
 /** Words that make the text before a reminding verb part of the subject ("buy the book that reminds me"). */
 const NAMES_A_THING: Record<Language, RegExp> = {
@@ -544,7 +545,7 @@ function stripRequest(s: string, language: Language): string {
       // (Not when it names a thing: "… can ye remind me tae phone my maw"; "my love" is whom.)
       const tail = own.trim();
       const short = words(before) >= 2 && words(tail) <= 4 && (!NAMES_A_THING[language].test(tail) || /^(?:my|mon|ma)\s+\S+$/iu.test(tail));
-      const connected = ENDS_ON_CONNECTOR[language].test(m[0]) || STARTS_ON_CONNECTOR[language].test(own);
+      const connected = /\S/u.test(m[2] ?? '') || STARTS_ON_CONNECTOR[language].test(own);
       if (pointer || (!connected && (short || remarkOnly(own, language)))) own = '';
     } else if (pointer || courtesyOnly(own, language)) {
       // Only the way of asking, then a courtesy ("… can you remind me, thanks b'y"): no subject here.
@@ -572,11 +573,6 @@ function stripRequest(s: string, language: Language): string {
   return s.slice(m[0].length);
 }
 
-/** A request that ends on the word introducing its subject ("remind me to", "rappelle-moi de"). */
-const ENDS_ON_CONNECTOR: Record<Language, RegExp> = {
-  en: /(?:\s|^)(?:to|2|fi|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for)\s*$/iu,
-  fr: /(?:(?:\s|^)(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)|d'|qu')\s*$/iu,
-};
 /** A subject introduced as one ("… rappelle-moi d'arroser", "… remind me to …"). */
 const STARTS_ON_CONNECTOR: Record<Language, RegExp> = {
   en: /^[\s,]*(?:(?:to|2|fi|tae|that|about|abt|'?bout|of|re:?|regarding|concerning|so\s+that|when|if|for)(?![\p{L}'])|\d)/iu,
