@@ -395,7 +395,7 @@ const SUBJECT_FIRST: Record<Language, RegExp> = {
 
 /** Where the first "so" / "donc" / "faque" of a text is, or the text's length. */
 function soWordAt(text: string): number {
-  const m = /(?<![\p{L}'])(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni)(?![\p{L}'])/iu.exec(text);
+  const m = SO_WORD.exec(text);
   return m ? m.index : text.length;
 }
 
