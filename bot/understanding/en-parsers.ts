@@ -270,9 +270,9 @@ function enVagueParser(): Parser {
   });
 }
 
-/** "tomorrow" as thumbs and speech-to-text spell it. */
-const TOMORROW_SPELLINGS = 'tomorrows?|tmrw|tmr|2morrow|2moro|2morro|2mrw|tomoro|tomorow|tommorow|tommorrow|tomorroe';
-const TOMORROW_RE = new RegExp(TOMORROW_SPELLINGS);
+/** "tomorrow" as thumbs and speech-to-text spell it, and the Scots "the morra" / "the morrow". */
+const TOMORROW_SPELLINGS = 'tomorrows?|tmrw|tmr|2morrow|2moro|2morro|2mrw|tomoro|tomorow|tommorow|tommorrow|tomorroe|(?<=the\\s)morr(?:a|ow)(?![\\p{L}])';
+const TOMORROW_RE = new RegExp(TOMORROW_SPELLINGS, 'u');
 
 function enCasualDateParser(): Parser {
   const re =
@@ -542,7 +542,7 @@ const EN_HINTS = {
   dayOfMonth: /the|(?:on|by)\s+\d{1,2}(?:st|nd|rd|th)/i,
   // Weekday names and their short forms start a word ("month" and "sunny" hold none).
   weekday: new RegExp(`(?<![\\p{L}])(?:${EN_WEEKDAY_RE})`, 'iu'),
-  casualDate: /today|tom|tmr|2mo|2mr|week|month|year|end\s+of/i,
+  casualDate: /today|tom|tmr|2mo|2mr|the\s+morr|week|month|year|end\s+of/i,
   weeksAfter: /(?:week|fortnight)s?\s+(?:(?:from|after)\s+)?(?:today|tom|tmr|2m|on\s|mon|tue|wed|thu|fri|sat|sun)/i,
   sameTime: /(?:this|same)\s+time/i,
   holiday: /christmas|xmas|boxing|new\s+year|nye|hallowe|valentine|patrick/i,

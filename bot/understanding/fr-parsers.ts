@@ -130,6 +130,8 @@ function frDayPartParser(): Parser {
     if (/^(?:(?:la|une)\s+)?(?:soir[ée]e|matin[ée]e)$/iu.test(m.text.trim()) && EVENT_AFTER.test(after(m, 24))) return null;
     if (m.groups.work) return { part: 'evening', partHour: 18 };
     const s = fold(m.text);
+    // "travaille de nuit", "l'équipe de soir": how or when one works, not a time to remind.
+    if (/^(?:nuit|soir)$/.test(s) && /(?:^|[^\p{L}])de\s+$/u.test(before(m, 4))) return null;
     if (m.groups.q) {
       const q = fold(m.groups.q);
       const which = frPartOf(fold(m.groups.qw ?? ''));
@@ -377,7 +379,7 @@ function frDayOfMonthParser(): Parser {
 
 function frDurationParser(bare: boolean): Parser {
   const re =
-    `(?:(?:dans|d'ici|sous)\\s+(?:environ\\s+|[àa]\\s+peu\\s+pr[èe]s\\s+|juste\\s+|seulement\\s+)?(?<d1>${DURATION_FR})` +
+    `(?:(?:dans|ds|d'ici|sous)\\s+(?:environ\\s+|[àa]\\s+peu\\s+pr[èe]s\\s+|juste\\s+|seulement\\s+)?(?<d1>${DURATION_FR})` +
     `|(?<d2>${DURATION_FR})\\s+plus\\s+tard` +
     (bare ? `|(?:\\+\\s*|encore\\s+)?(?<d3>${DURATION_FR})` : '') +
     ')';
@@ -402,7 +404,7 @@ const FR_HINTS = {
   zone: /heure\s+\p{L}/iu,
   duration: /\d|un|quelques|demi|quart/i,
   // A delay (not a bare answer to "quand ?") is introduced by "dans", "d'ici", "sous" or followed by "plus tard".
-  delay: /dans\s|d'ici|sous\s|plus\s+tard/i,
+  delay: /dans\s|ds\s|d'ici|sous\s|plus\s+tard/i,
   ordinal: new RegExp(`mois|${FR_MONTH_RE}`, 'i'),
   monthDay: /mois|courant|premier/i,
   dayOfMonth: /le|du/i,

@@ -69,7 +69,7 @@ function foldWord(w: string): string {
 
 /** "un"/"une"/"one" only count as numbers before a unit; elsewhere they are articles. */
 const UNIT_AFTER_ONE =
-  /^[\s-]+(?:h\b|heures?|minutes?|mins?|secondes?|jours?|semaines?|mois|ans?|années?|quarts?|hours?|hrs?|days?|weeks?|months?|years?|fortnight|[ap]\.?m\b\.?|o'?clock)/i;
+  /^[\s-]+(?:h\b|heures?|minutes?|mins?|secondes?|jours?|semaines?|mois|ans?|années?|quarts?|hours?|hrs?|days?|weeks?|months?|years?|fortnight|[ap]\.?\s?m\b\.?|o'?clock)/i;
 
 const WORD = /[\p{L}]+(?:-[\p{L}]+)*/gu;
 

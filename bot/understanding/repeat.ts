@@ -555,8 +555,8 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
   // or "c'est" / "that's", makes the date said before it a habit. The dates that are a habit only
   // when said as one are read again as such; the repetition starts no reminder of its own.
   const last = out[out.length - 1];
-  if (!last || last.kind !== 'freq' || last.byDay || last.byMonthDay || last.except || !/^[\s.!]*$/.test(text.slice(last.end))) return out;
-  const sep = TRAILING_BEFORE[language].exec(text.slice(Math.max(0, last.start - 24), last.start));
+  if (!last || last.kind !== 'freq' || last.byDay || last.byMonthDay || last.except || !/^[\s.!\p{Extended_Pictographic}\u{FE0F}\u{200D}]*$/u.test(text.slice(last.end))) return out;
+  const sep = TRAILING_BEFORE[language].exec(text.slice(Math.max(0, last.start - 40), last.start));
   if (!sep) return out;
   const again = scan(text, language, true);
   const tail = again[again.length - 1];
@@ -568,8 +568,8 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
 
 /** What stands between a reminder and a repetition said after it: a comma, then "c'est", "that's". */
 const TRAILING_BEFORE: Record<Language, RegExp> = {
-  en: /[,;.–-]\s*(?:(?:and\s+)?(?:that's|that\s+is|it's|it\s+is|thats|its)\s+)?$/iu,
-  fr: /[,;.–-]\s*(?:(?:et\s+)?(?:c'est|c\s+est|ce\s+sera|ça\s+sera|ca\s+sera)\s+)?$/iu,
+  en: /[,;.–-]\s*(?:(?:and\s+)?(?:that's|that\s+is|it's|it\s+is|thats|its)\s+|(?:(?:pls|please|and|can\s+you|could\s+you)\s+)?remind\s+me(?:\s+(?:of\s+|about\s+)?(?:it|that|this))?\s+)?$/iu,
+  fr: /[,;.–-]\s*(?:(?:et\s+)?(?:c'est|c\s+est|ce\s+sera|ça\s+sera|ca\s+sera)\s+|(?:(?:stp|et|tu\s+peux)\s+)?(?:rappelle|rappel)[\s-]*(?:le[\s-]*|la[\s-]*)?moi(?:[\s-]*(?:le|la|[çc]a))?\s+|(?:tu\s+)?me\s+(?:le\s+|la\s+|l')?rappell?\p{L}*\s+)?$/iu,
 };
 
 function scan(text: string, language: Language, trailing: boolean): RepeatMarker[] {

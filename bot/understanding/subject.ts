@@ -8,7 +8,7 @@ const wordEnd = `(?!${L})`;
 /** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
 const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
-    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
@@ -75,7 +75,7 @@ const EDGE_FILLERS: Record<Language, RegExp> = {
     'iu',
   ),
   fr: new RegExp(
-    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose)(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis\s+une\s+fois|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose)(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
 };
@@ -105,7 +105,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
-      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|(?<!(?:la|le|une|un|ma|ta|sa|ce|cette)\s)(?:oh?\s+)?fada|` +
+      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|on\s+est\s+ensemble|(?<!(?:la|le|une|un|ma|ta|sa|ce|cette)\s)(?:oh?\s+)?fada|` +
       // Formules de fin : "à plus", "bonne soirée", "cordialement", "bonne nuit".
       String.raw`(?:merci\s+)?(?:[àa]\s+plus(?:\s+tard)?|a\+|[àa]\s+\+|ciao|salut|bye|bonne\s+(?:soir[ée]e|journ[ée]e|nuit|fin\s+de\s+journ[ée]e|semaine|apr[èe]s[\s-]midi)|bon\s+(?:apr[èe]s[\s-]midi|week-?end|dimanche)|cordialement|bien\s+[àa]\s+(?:toi|vous)|biz)|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
@@ -120,7 +120,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
   en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie)$/i,
-  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada)$/iu,
+  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
 function isWordUnit(c: number): boolean {
@@ -312,6 +312,36 @@ const TRAILING_CONTEXT: Record<Language, RegExp> = {
   fr: /(?:[,.;!?]|\s(?:stp|svp|merci|please))\s+(?:(?:parce\s+que?|car|vu\s+que?|puisque?)\s+)?(?:il\s+fait|il\s+y\s+a|y\s+a|c'est|j'ai|je\s+suis|on\s+est|il\s+est|elle\s+est|[çc]a\s+va)(?![\p{L}])[^]*$/iu,
 };
 
+/** Finite verbs a remark's own subject takes ("the installer said", "le camion passe"). */
+const REMARK_VERB: Record<Language, string> = {
+  en: String.raw`(?:is|are|was|were|has|have|had|will|won't|can|can't|could|should|does|doesn't|did|didn't|said|says|thinks|thought|wants|wanted|needs|needed|keeps|kept|gets|got|changed|comes|came|goes|went|starts|started|ends|closes|opens|leaves|left|arrives|works|told|tells|asked|asks|insists|insisted|recommends|recommended|reckons|mentioned|expires|matters|hates|loves|likes)(?![\p{L}'])`,
+  fr: String.raw`(?:est|sont|[ée]tait|a|ont|va|vont|vient|viennent|passe|passent|expire|expirent|travaille|travaillent|commence|commencent|finit|finissent|ferme|ferment|ouvre|ouvrent|arrive|arrivent|part|partent|rentre|rentrent|dort|dorment|veut|veulent|peut|peuvent|doit|doivent|dit|disent|fait|font|attend|attendent|co[uû]te|sonne|reste|restent|change|bosse|insiste|r[âa]le|oublie|oublient|sera|seront|aura|auront|m'a|l'a|nous\s+a|se\s+\p{L}+|s'\p{L}+|ne\s+\p{L}+|n'\p{L}+)(?![\p{L}'])`,
+};
+/**
+ * A remark with a subject of its own said after the subject, behind a comma or a courtesy ("…, le
+ * ticket expire", "…, the installer said it matters", "… pls, doc says my levels are low", "…, I
+ * keep running late", "…, landlord's orders"). Not when the subject says something to someone
+ * (see SPEAKS_TO).
+ */
+const TRAILING_REMARK: Record<Language, RegExp> = {
+  en: new RegExp(
+    String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as)\s+)?(?:` +
+      String.raw`(?:i|we|they|he|she|it)(?:'(?:ve|m|ll|d|re|s))?\s+\p{L}|(?:ive|im|ill|weve|theyre)\s+\p{L}` +
+      String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?\p{L}+\s+${REMARK_VERB.en}` +
+      String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:orders|advice|rules|instructions|request|idea|suggestion)[\s.!]*$` +
+      String.raw`)[^]*$`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`(?:[,;!?]|\s(?:stp|svp|merci|please),?)\s+(?:(?:parce\s+que?|parce\s+qu'|car|vu\s+que?|puisque?)\s*)?(?:` +
+      String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}` +
+      String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+${REMARK_VERB.fr}` +
+      String.raw`|(?:sur\s+)?(?:les\s+)?(?:ordres?|conseils?|consignes?)\s+(?:du|de\s+la|de|d')\s*\p{L}+[\s.!]*$` +
+      String.raw`)[^]*$`,
+    'iu',
+  ),
+};
+
 /** Words TRAILING_CLAUSE holds one of: a text with none skips it. */
 const TRAILING_CLAUSE_HINT: Record<Language, RegExp> = {
   en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cos|cuz|since|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)|shame|said|says|told)(?![\p{L}'])/iu,
@@ -393,6 +423,49 @@ const SUBJECT_FIRST: Record<Language, RegExp> = {
   fr: /^(?:je|j'|tu|il|elle|on|nous|vous|ils|elles|[çc]a|c')(?![\p{L}])/iu,
 };
 
+/**
+ * Someone's instruction reported before the action ("le kiné m'a dit de faire mes étirements", "the
+ * physio told me to stretch", "doc said to rest"): what to do is the subject.
+ */
+const REPORTED_INSTRUCTION: Record<Language, RegExp> = {
+  en: /^(?:(?:the|my|our|his|her)\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:(?:told|tells|asked|asks|wants|wanted|advised|advises|reminded)\s+(?:me|us)\s+to|(?:said|says)\s+(?:to|(?:i|we)\s+(?:should|need\s+to|have\s+to|must|gotta|got\s+to)))\s+(?=\p{L})/iu,
+  fr: /^(?:(?:le|la|l'|mon|ma|mes|les|notre|nos)\s*)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:m'a|m'ont|nous\s+a|nous\s+ont)\s+(?:dit|demand[ée]|conseill[ée]|recommand[ée]|prescrit|ordonn[ée])\s*(?:de\s+|d')(?=\p{L})/iu,
+};
+/** Words REPORTED_INSTRUCTION needs. */
+const REPORTED_HINT: Record<Language, RegExp> = {
+  en: /(?<![\p{L}'])(?:told|tells|asked|asks|wants|wanted|advised|advises|reminded|said|says)\s/iu,
+  fr: /(?:m'a|m'ont|nous\s+a|nous\s+ont)\s/iu,
+};
+
+/** How a vented lead ends: an interjection of annoyance or relief ("ugh", "na wa", "pff", "ouf"). */
+const VENT_END = /(?<![\p{L}'])(?:u+g+h+|u+r+g+h+|a+r+g+h+|p+f+|smh|omg|sigh|meh|na\s+wa(?:\s+o+)?|wahala|ouf|bof|zut|oh\s+l[àa]\s+l[àa]|olala|h[ée]las|damn|dang|jeez|geez|ffs|yikes|oof|fml|rip)$/iu;
+/** A break between a lead and what follows: a stop or emoji, then a word. */
+const LEAD_BREAK = new RegExp(String.raw`(?<=[\p{L}\p{N}'])\s*(?:[.!?…]+|${EMOJI.source})\s*(?=\p{L})`, 'u');
+
+/**
+ * "street cleaning ugh. move the car", "c'est reparti pour l'école 😩 réveiller Lucas": a lead that
+ * vents or is a clause of its own, closed by a stop or an emoji, then the action. The action is the
+ * subject. Not when the lead asks for the reminder, nor when what follows has a subject of its own.
+ */
+/** Cuts a remark said after the subject (TRAILING_REMARK), unless it asks for the reminder ("dis, tu peux me rappeler …"). */
+function cutRemark(s: string, language: Language): string {
+  if (SPEAKS_TO[language].test(s)) return s;
+  const at = leftmostMatch(s, TRAILING_REMARK[language]);
+  if (at < 1 || hasRequest(s.slice(at), language)) return s;
+  return s.slice(0, at);
+}
+
+function afterVentedLead(s: string, language: Language): string {
+  const br = LEAD_BREAK.exec(s);
+  if (!br) return s;
+  const lead = s.slice(0, br.index).trim();
+  const rest = s.slice(br.index + br[0].length);
+  if (!/\p{L}/u.test(lead) || hasRequest(lead, language) || SUBJECT_FIRST[language].test(rest)) return s;
+  // The request alone after the break ("… sinon elle va me tuer 😅 rappelle moi"): the lead is the subject.
+  if (!/\p{L}/u.test(stripLoop(rest, language))) return s;
+  return VENT_END.test(lead) || (isContextClause(lead, language) && !CLAUSE_END.test(lead)) ? rest : s;
+}
+
 /** Where the first "so" / "donc" / "faque" of a text is, or the text's length. */
 function soWordAt(text: string): number {
   const m = SO_WORD.exec(text);
@@ -404,7 +477,7 @@ const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+
 
 /** A finite verb that makes the words before a request a clause of their own, not its wording. */
 const CONTEXT_VERB: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<=(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight))'s(?![\p{L}])|\p{L}'(?:re|m|ve|ll)(?![\p{L}])/iu,
+  en: /(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<=(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight))'s(?![\p{L}])|\p{L}'(?:re|m|ve|ll)(?![\p{L}])|(?<=\p{L})'s\s+(?!(?:wedding|meeting|building|morning|evening|ceiling|clothing|painting|cooking|baking|washing|thing|king|ring|wing|sibling|bedding|pudding|icing|stuffing|frosting|setting|parking|booking|recording|christening|housewarming|landing|swing|string|spring|offspring)(?![\p{L}]))\p{L}{2,}ing(?=\s+(?:with|to|over|in|out|up|back|home|late|early|away|off|down|today|tonight|tomorrow|this|at|from|on|for|around|again|now)(?![\p{L}]))/iu,
   fr: /(?<![\p{L}'])(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}/iu,
 };
 
@@ -474,11 +547,11 @@ const JOINED_LEAD = /(?:^|\s)(?:and|et)\s*$/iu;
 const TRAILING_REQUEST: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:and|so|then|just|pls|please|can\s+(?:you|u)|could\s+(?:you|u)|will\s+(?:you|u)|would\s+(?:you|u)|u|you)\s+)*` +
-      String.raw`(?:${REQUEST_VERB.en}|remind)(?:\s+(?:of|about|abt)\s+(?:it|that|this)|\s+(?:it|that|this))?(?:\s+(?:please|pls|thanks|ok|okay))?[\s,.;:!?]*$`,
+      String.raw`(?:${REQUEST_VERB.en}|remind|set\s+(?:that|it|this|one)\s+up(?:\s+for\s+me)?)(?:\s+(?:of|about|abt)\s+(?:it|that|this)|\s+(?:it|that|this))?(?:\s+(?:please|pls|thanks|ok|okay))?[\s,.;:!?]*$`,
     'iu',
   ),
   fr: new RegExp(
-    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
+    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
       String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|${REQUEST_VERB.fr})` +
       String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
     'iu',
@@ -770,10 +843,14 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   }
   kept.push(original.slice(0, limit));
   let s = kept.reverse().join(' ');
+  if (LEAD_BREAK.test(s)) s = afterVentedLead(s, language);
   // An emoji right before the request ends the clause said before it ("le notaire traîne encore 😤
   // rappelle-moi de …"): a stop, which the context rule then reads.
   if (HAS_EMOJI.test(s)) s = s.replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
-  if (TRAILING_CONTEXT_HINT[language].test(s)) s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
+  if (TRAILING_CONTEXT_HINT[language].test(s)) {
+    s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
+    s = cutRemark(s, language);
+  }
   s = s.replace(FILLERS_ANYWHERE[language], ' ');
   s = collapse(s);
   // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.
@@ -785,6 +862,8 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   // réparateur rappelle-moi", "busy week so every evening go for a walk remind me"): what came
   // before "so" is why, whatever its form.
   // "(today is nuts) i gotta pick up my boots": what the speaker has to do is the subject.
+  const reported = REPORTED_HINT[language].test(s) ? REPORTED_INSTRUCTION[language].exec(s) : null;
+  if (reported && /\p{L}/u.test(s.slice(reported[0].length))) s = s.slice(reported[0].length);
   const must = language === 'en' && MUST_WORD.test(s) ? I_MUST[language].exec(s) : null;
   if (must && must[0].length < s.length && (!must[1] || CONTEXT_VERB[language].test(must[1]) || isContextClause(must[1], language))) s = s.slice(must[0].length);
   const lead = SO_WORD.test(s) ? SO_LEAD.exec(s) : null;
@@ -800,8 +879,11 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     s = trimPunctuation(s);
     s = trimPunctuation(stripTrailingRequest(s, language));
     s = cutAtEnd(s, DANGLING_END[language], 1);
-    if (TRAILING_CONTEXT_HINT[language].test(s)) s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
-    if (TRAILING_CLAUSE_HINT[language].test(s)) s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
+    if (TRAILING_CONTEXT_HINT[language].test(s)) {
+      s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
+      s = cutRemark(s, language);
+    }
+    if (TRAILING_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
     if (TRAILING_OWN_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_OWN_CLAUSE[language], 1);
     s = trimPunctuation(s);
     if (s === before) break;
