@@ -1074,6 +1074,29 @@ describe('remarks after a comma, vented leads, reported instructions (found by h
     // What is said to someone stays, and a request after the comma is no remark.
     expect(one('remind me tomorrow to tell Jo, the party is cancelled', 'en')[0]).toBe('tell Jo, the party is cancelled');
     expect(one("dis, tu peux me rappeler jeudi d'appeler le garage", 'fr')[0]).toBe("appeler le garage");
+    // Any verb in the past, or in the present before a word that says when or how.
+    expect(one('call the plumber tomorrow, the sink leaks again', 'en')[0]).toBe('call the plumber');
+    expect(all('take my pills at 8am and 8pm, doctor upped the dose', 'en')).toEqual([
+      ['take my pills', '2026-11-24T08:00', null],
+      ['take my pills', '2026-11-23T20:00', null],
+    ]);
+    expect(one("rappelle-moi demain d'appeler le plombier, l'évier fuit encore", 'fr')[0]).toBe('appeler le plombier');
+    // A noun and its adjective or a list after the comma stay.
+    expect(one('buy milk tomorrow, the sliced one', 'en')[0]).toBe('buy milk, the sliced one');
+    expect(one('acheter le sac demain, le sac rouge des courses', 'fr')[0]).toBe('acheter le sac, le sac rouge des courses');
+    // A clause with its own subject and date after the request's action is context, not a second reminder.
+    expect(all('remind me thursday to grab my passport, we fly friday', 'en')).toEqual([['grab my passport', '2026-11-26T09:00', null]]);
+    expect(all('rappelle moi jeudi de prendre mon passeport, on part vendredi', 'fr')).toEqual([['prendre mon passeport', '2026-11-26T09:00', null]]);
+    expect(all('call grandma sunday at 6pm, she flies home monday', 'en')).toEqual([['call grandma', '2026-11-29T18:00', null]]);
+    // What the speaker has to do is a reminder of its own.
+    expect(all("rappelle-moi à 17h d'appeler maman, je dois aussi acheter du pain à 18h", 'fr')).toEqual([
+      ['appeler maman', '2026-11-23T17:00', null],
+      ['acheter du pain', '2026-11-23T18:00', null],
+    ]);
+    expect(all('remind me at 5 to call mum, I need to buy bread at 6', 'en')).toEqual([
+      ['call mum', '2026-11-23T17:00', null],
+      ['buy bread', '2026-11-23T18:00', null],
+    ]);
     // "de nuit" after a verb says how one works, not when to remind.
     expect(all('sortir le chien à 7h tous les jours, ma femme travaille de nuit', 'fr')).toEqual([['sortir le chien', '2026-11-24T07:00', 'FREQ=DAILY']]);
   });

@@ -4,7 +4,7 @@ import { formatLocal, forwardDate } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
-import { extractSubject, hasRequest, isContextClause, requestAt, withoutFillers } from './subject';
+import { extractSubject, hasRequest, isContextClause, requestAt, SUBJECT_FIRST, withoutFillers } from './subject';
 import { zoneNamed } from '../../api/common/zone-cache';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
@@ -142,12 +142,33 @@ function contextCut(text: string, part: Part, a: Item, b: Item, language: Langua
     return { at: a.end + r, mark: 'afterContext' };
   }
   const c = CONTEXT_AFTER[language].exec(gap);
-  if (!c) return null;
-  // After the request and its date: a clause opened by "since" / "vu que" with a date of its own.
-  if (!hasRequest(text.slice(from, a.end + c.index), language)) return null;
-  if (!isContextClause(withoutItems(text, a.end + c.index, b.end, [b]), language)) return null;
-  return { at: a.end + c.index, mark: 'context' };
+  if (c) {
+    // After the request and its date: a clause opened by "since" / "vu que" with a date of its own.
+    if (!hasRequest(text.slice(from, a.end + c.index), language)) return null;
+    if (!isContextClause(withoutItems(text, a.end + c.index, b.end, [b]), language)) return null;
+    return { at: a.end + c.index, mark: 'context' };
+  }
+  // After the request and its action, a comma then a clause with its own subject pronoun and a date
+  // ("remind me thursday to grab my passport, we fly friday", "…, on part vendredi"): context too,
+  // unless the speaker says what they have to do ("…, I need to buy bread at 6": a reminder).
+  const p = PRONOUN_CLAUSE_AFTER[language].exec(gap);
+  if (!p) return null;
+  const clause = text.slice(a.end + p.index + p[0].length, b.start);
+  if (SPEAKER_MUST[language].test(clause) || !hasRequest(text.slice(from, a.end + p.index), language)) return null;
+  if (!ACTION[language].test(text.slice(from, a.end + p.index)) && !/\p{L}{3}/u.test(text.slice(a.end, a.end + p.index))) return null;
+  return { at: a.end + p.index + 1, mark: 'context' };
 }
+
+/** A comma then a subject pronoun and its verb: a clause of its own. */
+const PRONOUN_CLAUSE_AFTER: Record<Language, RegExp> = {
+  en: /,\s*(?=(?:we|i|they|he|she)(?:'(?:re|ll|ve|m|s|d))?\s+\p{L})/iu,
+  fr: /,\s*(?=(?:on|nous|je|j'|il|elle|ils|elles)\s*\p{L})/iu,
+};
+/** What the speaker has, needs or means to do: an action, not context. */
+const SPEAKER_MUST: Record<Language, RegExp> = {
+  en: /^\s*(?:i|we)(?:'(?:ll|d|ve|m))?\s+(?:really\s+|still\s+|also\s+|then\s+|gotta\s+)?(?:need|needs|have|has|got|gotta|must|should|ought|want|wanna|gonna|will|am\s+going|are\s+going|would\s+like|going\s+to|also|too|can|could)(?![\p{L}'])/iu,
+  fr: /^\s*(?:je|j'|on|nous)\s*(?:dois|doit|devons|devrai|devrais|devra|veux|voudrais|veut|voulons|vais|va|allons|faut|ai\s+besoin|a\s+besoin|aimerais|pense|peux|pourrais|peut|aussi)(?![\p{L}])/iu,
+};
 
 /** Words before a date that end a clause of their own (a stop, a comma, "so" / "alors"). */
 const LEAD_ENDED = /(?:[,.;:!?…]|(?<![\p{L}'])(?:so|and\s+so|alors|donc|du\s+coup|bref|fait\s+que|faque))\s*$/iu;
@@ -336,6 +357,14 @@ export function splitReminders(
   // Context said after a request ("… since the MOT is on friday") is no reminder and carries nothing.
   for (let i = drafts.length - 1; i > 0; i--) {
     if (!drafts[i].context) continue;
+    drafts.splice(i, 1);
+    parts.splice(i, 1);
+  }
+  // A later part whose words are a clause with a subject of its own ("call grandma sunday, she
+  // arrives monday", "…, on part vendredi") is said as context: no reminder, and it carries nothing.
+  for (let i = drafts.length - 1; i > 0; i--) {
+    if (!SUBJECT_FIRST[language].test(drafts[i].subject) || !/\p{L}/u.test(drafts[i - 1].subject) || hasRequest(drafts[i].said, language)) continue;
+    if (SUBJECT_FIRST[language].test(drafts[i - 1].subject)) continue;
     drafts.splice(i, 1);
     parts.splice(i, 1);
   }

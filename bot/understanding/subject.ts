@@ -328,6 +328,9 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
     String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as)\s+)?(?:` +
       String.raw`(?:i|we|they|he|she|it)(?:'(?:ve|m|ll|d|re|s))?\s+\p{L}|(?:ive|im|ill|weve|theyre)\s+\p{L}` +
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?\p{L}+\s+${REMARK_VERB.en}` +
+      // Any verb in the past, or in the present before a word that says when or how ("…, doctor
+      // upped the dose", "…, the depot shuts at noon", "…, the sink leaks again").
+      String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?(?!(?:the|a|an|my|our|his|her|their|your|and|or)\s)\p{L}+\s+(?:\p{L}{2,}ed|\p{L}{2,}s(?=\s+(?:again|early|late|at|on|up|down|out|off|soon|today|tomorrow|tonight|every|all|too|now|in)(?![\p{L}'])))(?![\p{L}'])` +
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:orders|advice|rules|instructions|request|idea|suggestion)[\s.!]*$` +
       String.raw`)[^]*$`,
     'iu',
@@ -336,6 +339,8 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
     String.raw`(?:[,;!?]|\s(?:stp|svp|merci|please),?)\s+(?:(?:parce\s+que?|parce\s+qu'|car|vu\s+que?|puisque?)\s*)?(?:` +
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}` +
       String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+${REMARK_VERB.fr}` +
+      // Any verb before a word that says when or how, or its object ("…, l'évier fuit encore").
+      String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+\p{L}{2,}(?:e|es|ent|it|t|d)\s+(?:encore|toujours|jamais|plus|pas|t[ôo]t|tard|bient[ôo]t|vite|mal|bien|trop|demain|beaucoup|partout)(?![\p{L}])` +
       String.raw`|(?:sur\s+)?(?:les\s+)?(?:ordres?|conseils?|consignes?)\s+(?:du|de\s+la|de|d')\s*\p{L}+[\s.!]*$` +
       String.raw`)[^]*$`,
     'iu',
@@ -418,7 +423,7 @@ const SUBJECT_PRONOUN: Record<Language, RegExp> = {
 };
 
 /** A clause that starts with its own subject ("he can pick it up", "on pourra y aller"). */
-const SUBJECT_FIRST: Record<Language, RegExp> = {
+export const SUBJECT_FIRST: Record<Language, RegExp> = {
   en: /^(?:i|i'm|i'll|we|you|he|she|it|they|there|that|this)(?![\p{L}'])/iu,
   fr: /^(?:je|j'|tu|il|elle|on|nous|vous|ils|elles|[çc]a|c')(?![\p{L}])/iu,
 };
