@@ -73,8 +73,29 @@ describe.each(testDatabases())('ReminderDispatcher on %s', (kind) => {
     const user = await insertUser(db.ds);
     await insertDue(db.ds, user.id, many);
     const ds2 = await db.connect();
-    const a = dispatcher(db.ds, new RecordingReminderDelivery(db.ds));
-    const b = dispatcher(ds2, new RecordingReminderDelivery(ds2));
+    // The first instance holds its first deliveries until the second has handed one over, so the
+    // two really run at once: on a busy machine the first could otherwise clear the whole backlog
+    // before the second's first claim (seen once in CI), and the race would go untested.
+    let secondStarted!: () => void;
+    const secondFirst = new Promise<void>((resolve) => (secondStarted = resolve));
+    const recA = new RecordingReminderDelivery(db.ds);
+    const recB = new RecordingReminderDelivery(ds2);
+    const a = dispatcher(db.ds, {
+      channelFor: () => recA.channelFor(),
+      deliver: async (r) => {
+        await Promise.race([secondFirst, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+        return recA.deliver(r);
+      },
+    });
+    const b = dispatcher(ds2, {
+      channelFor: () => recB.channelFor(),
+      deliver: (r) => {
+        secondStarted();
+        return recB.deliver(r);
+      },
+    });
+    recA.deliveredBy = a.instanceId;
+    recB.deliveredBy = b.instanceId;
     a.start();
     b.start();
     await waitFor(async () => (await counts(db.ds)).sent === many, 60_000, 100);
