@@ -59,7 +59,9 @@ describe.each(testDatabases())('test-mode checkout (%s database)', (kind) => {
     expect(cancelling.cancelsAt).toBe(sub.nextBillingDate);
     // Cancelling at period end still leaves it running until then: no second subscription meanwhile.
     await agent.post('/api/create-payment-session').send({ planId: 'premium', billingCycle: 'monthly' }).expect(409);
-    // Once its period is over it is no longer running, and a new one may start.
+    // Once its period is over it is no longer running, and a new one may start. (The cancel's own
+    // webhook event is handled first: handled after the UPDATE, it would put its period end back.)
+    await t.app.get(StripeEventsWorker).drain();
     await t.dataSource.query(`UPDATE subscriptions SET current_period_end = now() - interval '1 day' WHERE user_id = $1`, [user.id]);
     expect((await agent.get('/api/subscription')).body.hasRunningSubscription).toBe(false);
     await agent.post('/api/create-payment-session').send({ planId: 'premium', billingCycle: 'monthly' }).expect(200);
