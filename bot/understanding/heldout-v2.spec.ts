@@ -129,7 +129,11 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     // First scored 91.67 % and 88.33 % (heldout-v2.README.md, twentieth and twenty-first batches); 100 % after the fixes there.
     ['heldout-v2t', 1],
     ['heldout-v2u', 1],
-  ])('scores the blind set %s (tenth to twenty-first batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth and nineteenth batches\' fixes)', (name, first) => {
+    // First scored 99.17 % and 82.5 % (heldout-v2.README.md, twenty-second and twenty-third
+    // batches); 100 % and 98.33 % after the fixes there (two misses left, recorded there).
+    ['heldout-v2v', 1],
+    ['heldout-v2w', 0.98],
+  ])('scores the blind set %s (tenth to twenty-third batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth and twenty-first batches\' fixes)', (name, first) => {
     const batch = readCases(resolve(fixtures, `${name}.jsonl`));
     expect(batch.length).toBeGreaterThanOrEqual(120);
     expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(12);

@@ -2,6 +2,8 @@ import { Language } from './types';
 import { oneTypoFrom } from './typos';
 
 const L = '[\\p{L}\\p{N}]';
+/** Nouns in -ing that are no verb ("mum's wedding", "the meeting"). */
+const ING_NOUN = String.raw`(?:wedding|meeting|building|morning|evening|ceiling|clothing|painting|cooking|baking|washing|thing|king|ring|wing|sibling|bedding|pudding|icing|stuffing|frosting|setting|parking|booking|recording|christening|housewarming|landing|swing|string|spring|offspring|birthday)`;
 const wordStart = `(?<!${L})`;
 const wordEnd = `(?!${L})`;
 
@@ -14,6 +16,8 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
     /^(?:(?:add\s+(?:this\s+)?to\s+(?:my\s+)?reminders|(?:new|quick)\s+reminder|reminder|alarm|note\s+to\s+self|todo)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?|to[\s-]do\s*:|(?:make\s+a\s+)?note(?:\s+(?:that|down\s+that)(?![\p{L}])|\s*:))/iu,
     /^there(?:'s|\s+is)(?![\p{L}])/iu,
+    // "i have a dentist appointment …", "we've got the plumber …": what the speaker has is the subject.
+    /^(?:i|we)\s+(?:have|'ve\s+got|ve\s+got|got)\s+(?=(?:a|an|my|our|the)\s)/iu,
     // "i keep forgetting to …", "i always forget about …": what is forgotten is the subject.
     /^(?:i\s+)?(?:always\s+|keep\s+|kept\s+|often\s+|usually\s+|tend\s+to\s+)?(?:forget|forgetting|forgot)\s+(?:to|about)(?![\p{L}])/iu,
     /^(?:make\s+sure\s+(?:that\s+)?(?:i\s+remember(?:\s+(?:to|that|about))?|i|to)|remember\s+to|i\s+should\s+remember\s+to)(?![\p{L}])/iu,
@@ -34,6 +38,8 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:(?:assure|assurez)[- ](?:toi|vous)\s+que|fais\s+gaffe\s+(?:[àa]\s+ce\s+)?que\s+(?:je\s+n'oublie|j'oublie)\s+pas\s+(?:de(?![\p{L}])|d'))/iu,
     // "(il) y a le marché demain": what there is, is the subject.
     /^(?:il\s+)?y\s+a(?![\p{L}])/iu,
+    // "j'ai un rdv chez le dentiste …", "on a la réunion …": what the speaker has is the subject.
+    /^(?:j'ai|on\s+a|nous\s+avons)\s+(?=(?:un|une|mon|ma|mes|le|la|les|rdv|rendez-vous)(?![\p{L}]))/iu,
     /^(?:nouveau\s+rappel|ajout\p{L}*\s+(?:[àa]|dans)\s+(?:mes|la\s+liste\s+des?)\s+rappels?|rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     // "j'aimerais que tu me rappelles de", "je voudrais que vous me rappeliez de", "tu me rappelles de".
     /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez|lerai[st]?|leras|lerez|leriez|lerais|lerait)(?![\p{L}])(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
@@ -89,7 +95,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot))?` +
       String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
-      String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|` +
+      String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|asap|a\.s\.a\.p\.?|` +
       String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
       // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
       // Sign-offs: "bye", "kind regards", "have a good one", "love you", "see ya".
@@ -105,7 +111,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
-      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|on\s+est\s+ensemble|(?<!(?:la|le|une|un|ma|ta|sa|ce|cette)\s)(?:oh?\s+)?fada|` +
+      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|on\s+est\s+ensemble|voil[àa]|(?<!(?:la|le|une|un|ma|ta|sa|ce|cette)\s)(?:oh?\s+)?fada|` +
       // Formules de fin : "à plus", "bonne soirée", "cordialement", "bonne nuit".
       String.raw`(?:merci\s+)?(?:[àa]\s+plus(?:\s+tard)?|a\+|[àa]\s+\+|ciao|salut|bye|bonne\s+(?:soir[ée]e|journ[ée]e|nuit|fin\s+de\s+journ[ée]e|semaine|apr[èe]s[\s-]midi)|bon\s+(?:apr[èe]s[\s-]midi|week-?end|dimanche)|cordialement|bien\s+[àa]\s+(?:toi|vous)|biz)|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
@@ -119,8 +125,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie)$/i,
-  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble)$/iu,
+  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?)$/i,
+  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa])$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
 function isWordUnit(c: number): boolean {
@@ -162,6 +168,12 @@ export interface RemovedSpan {
 const DANGLING_END: Record<Language, RegExp> = {
   en: /(?:^|\s)(?:at|on|by|for|around|about|from|until|the|of|this|next|and|or|to|before|after)[\s,.!?]*$/iu,
   fr: /(?:^|\s)(?:[àa]|au|aux|le|la|les|pour|vers|d[èe]s|d'ici|en|ce|cet|cette|et|ou|mais|de|du|des|avant|apr[èe]s)[\s,.!?]*$/iu,
+};
+
+/** A noun phrase and its "is" left when the date after it is cut ("my mum's bday is [on the 14th]", "le rdv est [jeudi]"). */
+const NOUN_IS_END: Record<Language, RegExp> = {
+  en: /(?<=^(?:my|our|the|his|her|their|your)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:is|are)[\s,.!?]*$/iu,
+  fr: /(?<=^(?:mon|ma|mes|le|la|l'|les|notre|nos|son|sa|ses)\s*[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:est|sont)[\s,.!?]*$/iu,
 };
 
 function collapse(s: string): string {
@@ -314,7 +326,7 @@ const TRAILING_CONTEXT: Record<Language, RegExp> = {
 
 /** Finite verbs a remark's own subject takes ("the installer said", "le camion passe"). */
 const REMARK_VERB: Record<Language, string> = {
-  en: String.raw`(?:is|are|was|were|has|have|had|will|won't|can|can't|could|should|does|doesn't|did|didn't|said|says|thinks|thought|wants|wanted|needs|needed|keeps|kept|gets|got|changed|comes|came|goes|went|starts|started|ends|closes|opens|leaves|left|arrives|works|told|tells|asked|asks|insists|insisted|recommends|recommended|reckons|mentioned|expires|matters|hates|loves|likes)(?![\p{L}'])`,
+  en: String.raw`(?:is|are|was|were|has|have|had|will|won't|can|can't|could|should|does|doesn't|did|didn't|said|says|thinks|thought|wants|wanted|needs|needed|keeps|kept|gets|got|changed|comes|came|goes|went|starts|started|ends|closes|opens|leaves|left|arrives|works|told|tells|asked|asks|insists|insisted|recommends|recommended|reckons|mentioned|expires|matters|hates|loves|likes|don|dey)(?![\p{L}'])`,
   fr: String.raw`(?:est|sont|[ée]tait|a|ont|va|vont|vient|viennent|passe|passent|expire|expirent|travaille|travaillent|commence|commencent|finit|finissent|ferme|ferment|ouvre|ouvrent|arrive|arrivent|part|partent|rentre|rentrent|dort|dorment|veut|veulent|peut|peuvent|doit|doivent|dit|disent|fait|font|attend|attendent|co[uû]te|sonne|reste|restent|change|bosse|insiste|r[âa]le|oublie|oublient|sera|seront|aura|auront|m'a|l'a|nous\s+a|se\s+\p{L}+|s'\p{L}+|ne\s+\p{L}+|n'\p{L}+)(?![\p{L}'])`,
 };
 /**
@@ -332,6 +344,9 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       // upped the dose", "…, the depot shuts at noon", "…, the sink leaks again").
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?(?!(?:the|a|an|my|our|his|her|their|your|and|or)\s)\p{L}+\s+(?:\p{L}{2,}ed|\p{L}{2,}s(?=\s+(?:again|early|late|at|on|up|down|out|off|soon|today|tomorrow|tonight|every|all|too|now|in)(?![\p{L}'])))(?![\p{L}'])` +
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:orders|advice|rules|instructions|request|idea|suggestion)[\s.!]*$` +
+      // "…, mum's away", "…, keep forgetting which room".
+      String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:away|out|off|sick|ill|home|back|gone|late|not|been|got|always|never|(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing)(?![\p{L}'])` +
+      String.raw`|(?:keep|kept)\s+\p{L}+ing|(?:always|never)\s+forget|not\s+\p{L}{2,}ing(?![\p{L}'])|no\s+way(?![\p{L}'])` +
       String.raw`)[^]*$`,
     'iu',
   ),
@@ -340,8 +355,9 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}` +
       String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+${REMARK_VERB.fr}` +
       // Any verb before a word that says when or how, or its object ("…, l'évier fuit encore").
-      String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+\p{L}{2,}(?:e|es|ent|it|t|d)\s+(?:encore|toujours|jamais|plus|pas|t[ôo]t|tard|bient[ôo]t|vite|mal|bien|trop|demain|beaucoup|partout)(?![\p{L}])` +
+      String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+\p{L}{2,}(?:e|es|ent|it|t|d)\s+(?:encore|toujours|jamais|plus|pas|t[ôo]t|tard|bient[ôo]t|vite|mal|bien|trop|demain|beaucoup|partout|le|la|les|l')(?![\p{L}])` +
       String.raw`|(?:sur\s+)?(?:les\s+)?(?:ordres?|conseils?|consignes?)\s+(?:du|de\s+la|de|d')\s*\p{L}+[\s.!]*$` +
+      String.raw`|(?:il\s+)?faut\s+(?:que|qu')|pas\s+(?:question|envie)(?![\p{L}])` +
       String.raw`)[^]*$`,
     'iu',
   ),
@@ -374,6 +390,40 @@ const TRAILING_OWN_CLAUSE: Record<Language, RegExp> = {
   en: /\s(?:(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since)\s)(?:she|he|they)\s+(?:\p{L}+s|is|are|was|were|will|has|have|had|can|can't|won't|always|never)(?![\p{L}'])|(?:the|my|our|his|her)\s+(?:\p{L}+'s\s+)?\p{L}+\s+(?:is|are|was|were)\s+\p{L}+ing(?![\p{L}']))[^]*$/iu,
   fr: /\s(?:(?<!(?:si|que|qu'|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme|parce\s+que)\s)(?:il|elle|ils|elles)\s+(?:ne\s+|n')?(?:s'|se\s+|me\s+|m'|te\s+|t'|nous\s+|vous\s+)?\p{L}{3,}|(?<!(?:que|si|quand|parce\s+que)\s)c'est\s)[^]*$/iu,
 };
+/**
+ * A remark or a reason said after the subject without a comma: "… bc i keep forgetting", "… cos
+ * she's been on at me", "… before it gets sent back", "… lol they keep complaining", "… si y'a de la
+ * houle", "… avant qu'ils me débitent", "… pas d'excuse". Not after a verb of asking or checking
+ * ("check if the shop is open", "demander à Julie si elle vient").
+ */
+const TRAILING_TAIL: Record<Language, RegExp> = {
+  en: new RegExp(
+    String.raw`\s(?:` +
+      String.raw`(?:bc|b\/c|bcos|bcoz|bcuz|bcz|because|'?cause|'?cos|coz|cuz|since)\s+(?:i|we|they|he|she|it|you|my|the|our|there)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}])` +
+      String.raw`|(?<!(?:ask|asks|check|see|find\s+out|know|whether|wonder|verify|sure|tell|let|and|or|decide|confirm)(?:\s+\p{L}+)?\s)if\s+(?:there's|there\s+is|there\s+are|it\s+(?:rains|snows)|it's\s+(?:sunny|raining|nice|warm|cold|hot|dry|windy))(?![\p{L}'])` +
+      String.raw`|(?:lol|lmao|smh|tbh|ngl|haha+|asap)\s+(?:i|we|they|he|she|it|you|my|the|our|there|not|no|cos|bc)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}])` +
+      String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:they|we)\s+(?:keep|always|never|are|were|have|had|can't|cant|won't|don't|dont|didn't|still|gonna)(?![\p{L}'])` +
+      String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:she|he|they|it)'(?:s|re|ve|ll|d)\s+(?:been|not|always|never|gonna|going|coming|away|out|off|sick|(?!${ING_NOUN}(?![\p{L}]))\p{L}+ing|\p{L}+ed)(?![\p{L}'])` +
+      String.raw`|i\s+(?:keep|always|never|can't|cant|don't|dont)\s+\p{L}|while\s+(?:she|he|they)(?:'(?:s|re))?\s+\p{L}` +
+      String.raw`|no\s+excuses?[\s.!]*$` +
+      String.raw`)[^]*$`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`\s(?:` +
+      String.raw`(?:avant|pendant)\s+(?:que|qu')` +
+      String.raw`|(?<!(?:demander|demande|v[ée]rifier|v[ée]rifie|voir|savoir|sais|sait|regarder|regarde|checker|check)(?:\s+\p{L}+)?\s)(?:si\s+(?:y\s*'?\s*a|il\s+(?:y\s+a|fait|pleut|neige))|s'il\s+(?:y\s+a|fait|pleut|neige))(?![\p{L}])` +
+      String.raw`|(?:mdr|ptdr|lol|jsp|tkt)\s+\p{L}` +
+      String.raw`|pas\s+d'excuses?[\s.!]*$` +
+      String.raw`)[^]*$`,
+    'iu',
+  ),
+};
+const TRAILING_TAIL_HINT: Record<Language, RegExp> = {
+  en: /(?<![\p{L}'])(?:bc|b\/c|bcos|bcoz|bcuz|bcz|because|'?cause|'?cos|coz|cuz|since|if|while|lol|lmao|smh|tbh|ngl|haha+|asap|they|we|she's|he's|they're|they've|it's|i|no)(?![\p{L}'])/iu,
+  fr: /(?<![\p{L}'])(?:avant|pendant|si|s'il|s'ils|mdr|ptdr|lol|jsp|tkt|pas)(?![\p{L}'])/iu,
+};
+
 /** A subject that says something to someone: a clause after it is what is said. */
 const SPEAKS_TO: Record<Language, RegExp> = {
   en: /^(?:tell|ask|text|message|email|remind|let|warn|inform|say|write|call\s+\p{L}+\s+(?:and\s+)?(?:tell|say))(?![\p{L}])/iu,
@@ -500,8 +550,8 @@ export function isContextClause(words: string, language: Language): boolean {
   const verb = CONTEXT_VERB[language].exec(w);
   if (!verb) return false;
   // An imperative starts with its verb ("ferme la porte", "go to the bank"): no context; "c'est",
-  // "j'ai", "qu'il" are no imperative.
-  return verb.index > 0 || /^(?:c|j|qu|s)'/iu.test(w);
+  // "j'ai", "qu'il", "i'm", "we're" are no imperative.
+  return verb.index > 0 || /^(?:c|j|qu|s)'/iu.test(w) || /^\p{L}+'(?:re|m|ve|ll|s)(?![\p{L}])/iu.test(w);
 }
 
 /** Context said without its apostrophe ("its so hot", "im off today") or as a participle ("working from home today"). */
@@ -556,8 +606,8 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
     'iu',
   ),
   fr: new RegExp(
-    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
-      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|${REQUEST_VERB.fr})` +
+    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|voil[àa]|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
+      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')not(?:e|es|ez|eras)(?:-tu)?|note[sz]?[- ]moi|${REQUEST_VERB.fr})` +
       String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
     'iu',
   ),
@@ -615,7 +665,8 @@ function stripRequest(s: string, language: Language): string {
   if (/\p{L}/u.test(own)) {
     // (A comma after it ends the subject, not a clause: "pay the oil bill, remind me dear".)
     const before = m[1].trim().replace(/[\s,;:]+$/u, '');
-    const subjectBefore = /\p{L}/u.test(before) && !ASKING_ONLY[language].test(before) && !isContextClause(before, language);
+    // (A stop or an emoji that ended it says nothing of its kind: "amphi de droit 😴 rappelle moi stp jsp …".)
+    const subjectBefore = /\p{L}/u.test(before) && !ASKING_ONLY[language].test(before) && !isContextClause(before.replace(/[\s.!?…]+$/u, ''), language);
     const pointer = pointsBack(own, language);
     if (subjectBefore) {
       // A short tail with no connector after a request that follows its subject is whom it is said
@@ -884,18 +935,21 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     s = trimPunctuation(s);
     s = trimPunctuation(stripTrailingRequest(s, language));
     s = cutAtEnd(s, DANGLING_END[language], 1);
+    s = s.replace(NOUN_IS_END[language], '');
     if (TRAILING_CONTEXT_HINT[language].test(s)) {
       s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
       s = cutRemark(s, language);
     }
     if (TRAILING_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
     if (TRAILING_OWN_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_OWN_CLAUSE[language], 1);
+    if (TRAILING_TAIL_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_TAIL[language], 1);
     s = trimPunctuation(s);
     if (s === before) break;
   }
   // Elided French article left at the very end ("... chez l'") or start ("d'appeler" after a cut);
   // the "to" of a request whose other words were cut ("remind me just now to fetch the kids").
-  if (language === 'fr') s = s.replace(/^(?:de\s+|d')(?=\p{L})/iu, '');
+  // "c'est la réunion …" once the request is gone: what it is, is the subject.
+  if (language === 'fr') s = s.replace(/^(?:de\s+|d')(?=\p{L})/iu, '').replace(/^c'est\s+(?=(?:la|le|les|l'|mon|ma|mes|un|une|notre|nos)(?![\p{L}])\s*\p{L})/iu, '');
   else s = s.replace(/^to\s+(?=\p{L})/iu, '');
   return s;
 }

@@ -9,6 +9,7 @@ import { NormalizedText, normalize, originalSpan } from './normalize';
 import { ParseEnv, pieceOf, startPieces } from './piece-parser';
 import { combinePieces, resolvePiece } from './resolve';
 import { findRepeats, RepeatMarker } from './repeat';
+import { applyOffset, findOffset, Offset } from './offset';
 import { splitReminders } from './several';
 import { extractSubject, RemovedSpan } from './subject';
 import { Language, UnderstandContext, Understanding, WhenPiece, WhenResult } from './types';
@@ -76,6 +77,8 @@ export interface Extraction {
   repeats: RepeatMarker[];
   /** Two different times for one reminder ("à 8h et à 20h"): parseWhen must ask. */
   conflict: boolean;
+  /** "an hour before", "la veille": how long before the time said the reminder comes. */
+  offset: Offset | null;
   norm: NormalizedText;
 }
 
@@ -107,6 +110,13 @@ function extract(
       cursor = r.end;
     }
     parsed = out + parsed.slice(cursor);
+  }
+  // "… rappelle-moi une heure avant": blanked like a repetition, so its span is read by no date parser.
+  let offset = withRepeats ? findOffset(norm.text, language) : null;
+  if (offset && repeats.some((r) => r.start < offset!.end && offset!.start < r.end)) offset = null;
+  if (offset) {
+    const len = offset.end - offset.start;
+    parsed = parsed.slice(0, offset.start) + ' ' + '·'.repeat(Math.max(0, len - 2)) + (len > 1 ? ' ' : '') + parsed.slice(offset.end);
   }
   // chrono's reference is the user's calendar day at noon expressed as UTC with offset 0, so
   // its own parsers (month names, numeric dates) fill in the user's year without ever touching
@@ -151,11 +161,15 @@ function extract(
     const [start, end] = originalSpan(norm, r.start, r.end);
     spans.push({ start, end, kind: 'date', at: r.start });
   }
+  if (offset) {
+    const [start, end] = originalSpan(norm, offset.start, offset.end);
+    spans.push({ start, end, kind: 'date', at: offset.start });
+  }
   const conflict = settleTwoTimes(norm.text, pieces, at, (s, e) => {
     const [start, end] = originalSpan(norm, s, e);
     spans.push({ start, end, kind: 'time', at: s });
   });
-  return { pieces, spans, at, repeats, conflict, norm };
+  return { pieces, spans, at, repeats, conflict, norm, offset };
 }
 
 /** Hesitations a voice transcript puts between a time and its correction. */
@@ -246,7 +260,9 @@ export function understand(text: string, ctx: UnderstandContext): Understanding 
   const language = ctx.language ?? detectLanguage(text);
   const now = toZonedNow(ctx.now, ctx.timezone);
   const ex = extract(text, language, now, ctx.timezone, false, true);
-  const all = splitReminders(text, ex, language, now, ctx.timezone);
+  let all = splitReminders(text, ex, language, now, ctx.timezone);
+  const offset = ex.offset;
+  if (offset) all = all.map((r) => ('dueAt' in r ? applyOffset(r, offset, now) : r));
   const first = all[0];
   return all.length > 1 ? { ...first, reminders: all } : first;
 }
