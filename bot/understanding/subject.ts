@@ -172,8 +172,8 @@ const DANGLING_END: Record<Language, RegExp> = {
 
 /** A noun phrase and its "is" left when the date after it is cut ("my mum's bday is [on the 14th]", "le rdv est [jeudi]"). */
 const NOUN_IS_END: Record<Language, RegExp> = {
-  en: /(?<=^(?:my|our|the|his|her|their|your)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:is|are)[\s,.!?]*$/iu,
-  fr: /(?<=^(?:mon|ma|mes|le|la|l'|les|notre|nos|son|sa|ses)\s*[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:est|sont)[\s,.!?]*$/iu,
+  en: /^((?:my|our|the|his|her|their|your)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:is|are)[\s,.!?]*$/iu,
+  fr: /^((?:mon|ma|mes|le|la|l'|les|notre|nos|son|sa|ses)\s*[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:est|sont)[\s,.!?]*$/iu,
 };
 
 function collapse(s: string): string {
@@ -935,7 +935,7 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     s = trimPunctuation(s);
     s = trimPunctuation(stripTrailingRequest(s, language));
     s = cutAtEnd(s, DANGLING_END[language], 1);
-    s = s.replace(NOUN_IS_END[language], '');
+    s = s.replace(NOUN_IS_END[language], '$1');
     if (TRAILING_CONTEXT_HINT[language].test(s)) {
       s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
       s = cutRemark(s, language);

@@ -13,6 +13,8 @@ const LONG_INPUTS: Record<string, string> = {
   times: '3pm 15h30 lundi 1/2 '.repeat(500),
   remind: 'remind me at 5 '.repeat(667),
   numberWords: 'vingt-'.repeat(1667),
+  nounIs: 'mon chien est '.repeat(715).slice(0, 10000),
+  remarks: "lol they keep, le chargé de TD note la, cos she's been ".repeat(190).slice(0, 10000),
 };
 
 /**
