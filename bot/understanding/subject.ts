@@ -365,7 +365,7 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
 
 /** Words TRAILING_CLAUSE holds one of: a text with none skips it. */
 const TRAILING_CLAUSE_HINT: Record<Language, RegExp> = {
-  en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cos|cuz|since|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)|shame|said|says|told)(?![\p{L}'])/iu,
+  en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cos|cuz|since|bc|bcos|bcoz|bcuz|bcz|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)|shame|said|says|told)(?![\p{L}'])|b\/c(?=\s)/iu,
   fr: /(?<![\p{L}'])(?:parce|vu|puisque?|puisqu|sinon|il|elle|ils|elles|dit|a|faut)(?![\p{L}])/iu,
 };
 /** The verb of a French clause said after the subject ("il va pleuvoir", "elle aura fini"). */
@@ -377,7 +377,7 @@ const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|fon
  * le linge il va pleuvoir"), or who said so ("… le pédiatre a dit", "… the doctor said").
  */
 const TRAILING_CLAUSE: Record<Language, RegExp> = {
-  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there)(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
+  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else|bc|b\/c|bcos|bcoz|bcuz|bcz)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
   fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+(?:dit|\p{L}+[ée]|\p{L}+i)[\s.!]*$|(?:il\s+)?faut\s+(?:pas|plus|absolument|surtout)\s+que)[^]*$`, 'iu'),
 };
 
@@ -399,8 +399,7 @@ const TRAILING_OWN_CLAUSE: Record<Language, RegExp> = {
 const TRAILING_TAIL: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`\s(?:` +
-      String.raw`(?:bc|b\/c|bcos|bcoz|bcuz|bcz|because|'?cause|'?cos|coz|cuz|since)\s+(?:i|we|they|he|she|it|you|my|the|our|there)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}])` +
-      String.raw`|(?<!(?:ask|asks|check|see|find\s+out|know|whether|wonder|verify|sure|tell|let|and|or|decide|confirm)(?:\s+\p{L}+)?\s)if\s+(?:there's|there\s+is|there\s+are|it\s+(?:rains|snows)|it's\s+(?:sunny|raining|nice|warm|cold|hot|dry|windy))(?![\p{L}'])` +
+      String.raw`(?<!(?:ask|asks|check|see|find\s+out|know|whether|wonder|verify|sure|tell|let|and|or|decide|confirm)(?:\s+\p{L}+)?\s)if\s+(?:there's|there\s+is|there\s+are|it\s+(?:rains|snows)|it's\s+(?:sunny|raining|nice|warm|cold|hot|dry|windy))(?![\p{L}'])` +
       String.raw`|(?:lol|lmao|smh|tbh|ngl|haha+|asap)\s+(?:i|we|they|he|she|it|you|my|the|our|there|not|no|cos|bc)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}])` +
       String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:they|we)\s+(?:keep|always|never|are|were|have|had|can't|cant|won't|don't|dont|didn't|still|gonna)(?![\p{L}'])` +
       String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:she|he|they|it)'(?:s|re|ve|ll|d)\s+(?:been|not|always|never|gonna|going|coming|away|out|off|sick|(?!${ING_NOUN}(?![\p{L}]))\p{L}+ing|\p{L}+ed)(?![\p{L}'])` +
@@ -420,7 +419,7 @@ const TRAILING_TAIL: Record<Language, RegExp> = {
   ),
 };
 const TRAILING_TAIL_HINT: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:bc|b\/c|bcos|bcoz|bcuz|bcz|because|'?cause|'?cos|coz|cuz|since|if|while|lol|lmao|smh|tbh|ngl|haha+|asap|they|we|she's|he's|they're|they've|it's|i|no)(?![\p{L}'])/iu,
+  en: /(?<![\p{L}'])(?:if|while|lol|lmao|smh|tbh|ngl|haha+|asap|they|we|she's|he's|they're|they've|it's|i|no)(?![\p{L}'])/iu,
   fr: /(?<![\p{L}'])(?:avant|pendant|si|s'il|s'ils|mdr|ptdr|lol|jsp|tkt|pas)(?![\p{L}'])/iu,
 };
 
