@@ -1,4 +1,5 @@
 import type { Parser } from 'chrono-node';
+import type { DateTime } from 'luxon';
 import { DURATION_EN } from './duration';
 import {
   durationPiece,
@@ -287,6 +288,18 @@ function enCasualDateParser(): Parser {
     // "·" before the parsers run), not inside a subject ("talk about it at dinner").
     if (/^(?:at|around|over|during) (?:my |the )?(?:dinner|supper)$/.test(s) && !DINNER_AFTER.test(before(m, 24))) return null;
     const today = env.today;
+    const piece = enCasualDay(s, today, m.groups.eom);
+    // "next week's rota", "tomorrow's order", "the weekend specials": the day labels a thing.
+    if (piece && (/^'s(?![\p{L}])/u.test(after(m, 4)) || (/weekend$/.test(s) && ATTRIBUTIVE_WEEKEND.test(after(m, 24))))) piece.attributive = true;
+    return piece;
+  });
+}
+
+/** Nouns "weekend" qualifies ("the weekend specials", "weekend shift"). */
+const ATTRIBUTIVE_WEEKEND = /^\s+(?:specials?|shifts?|rota|market|menu|deals?|brunch|plans?|trip|bag|job|sale|class(?:es)?|edition|papers?|warriors?|bookings?|staff|cover)(?![\p{L}])/iu;
+
+function enCasualDay(s: string, today: DateTime, eom: string | undefined): WhenPiece | null {
+  {
     if (/day after tomorrow/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
     if (/today/.test(s)) return { date: ymd(today) };
     if (TOMORROW_RE.test(s)) return { date: ymd(today.plus({ days: 1 })) };
@@ -300,9 +313,9 @@ function enCasualDateParser(): Parser {
     if (/next year/.test(s)) return { date: ymd(today.startOf('year').plus({ years: 1 })) };
     if (/end of (?:the )?week/.test(s)) return { date: ymd(today.plus({ days: (5 - today.weekday + 7) % 7 })) };
     if (/end of (?:the )?month/.test(s)) return { date: ymd(today.endOf('month')) };
-    if (m.groups.eom) return { date: endOfNamedMonth(today, EN_MONTHS[fold(m.groups.eom)]) };
+    if (eom) return { date: endOfNamedMonth(today, EN_MONTHS[fold(eom)]) };
     return null;
-  });
+  }
 }
 
 /** "early", "mid", "late", "the start / middle / end of" before a month or "next week / month". */

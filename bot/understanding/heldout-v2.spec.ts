@@ -133,7 +133,11 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     // batches); 100 % and 98.33 % after the fixes there (two misses left, recorded there).
     ['heldout-v2v', 1],
     ['heldout-v2w', 0.98],
-  ])('scores the blind set %s (tenth to twenty-third batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth and twenty-first batches\' fixes)', (name, first) => {
+    // First scored 95.83 % and 90 % (heldout-v2.README.md, twenty-fourth and twenty-fifth batches);
+    // 100 % and 97.5 % after the fixes there (three misses left, recorded there).
+    ['heldout-v2x', 1],
+    ['heldout-v2y', 0.975],
+  ])('scores the blind set %s (tenth to twenty-fifth batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first and twenty-third batches\' fixes)', (name, first) => {
     const batch = readCases(resolve(fixtures, `${name}.jsonl`));
     expect(batch.length).toBeGreaterThanOrEqual(120);
     expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(12);

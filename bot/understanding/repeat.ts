@@ -361,7 +361,7 @@ const FR_PATTERNS: Pattern[] = [
   // "le premier lundi de chaque mois", "tous les derniers vendredis du mois".
   // The month may also be said first: "chaque mois le premier lundi", "tous les mois, le dernier vendredi".
   pattern(/mois/i, 
-    `(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD_LIST})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})` +
+    `(?:(?<cest>c'est)\\s+)?(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD_LIST})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})` +
       `|(?<first>${FR_EVERY}\\s+(?:les\\s+)?mois|mensuellement)\\s*,?\\s+(?:le\\s+|les\\s+)?(?<ord2>${FR_ORD_LIST})\\s+(?<wd2>${FR_WD})s?`,
     (g, _t, trailing) => {
       if (g.first) {
@@ -369,7 +369,8 @@ const FR_PATTERNS: Pattern[] = [
         const wd = FR_WEEKDAYS[fold(g.wd2 ?? '')];
         return ns && wd ? { kind: 'freq', freq: 'MONTHLY', byDay: ns.map((n) => `${n}${CODE[wd]}`) } : null;
       }
-      const habit = trailing || /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? '')) || /\bet\b|,/.test(g.ord ?? '');
+      // "la réunion c'est le premier dimanche du mois": what an event always is, a habit.
+      const habit = trailing || !!g.cest || /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? '')) || /\bet\b|,/.test(g.ord ?? '');
       if (!habit) return null;
       const ns = ordinals(g.ord ?? '', frOrdinal);
       const wd = FR_WEEKDAYS[fold(g.wd ?? '')];
@@ -549,16 +550,34 @@ const END_WORD = /^(?:for|pendant|durant)(?=\s)/i;
 
 export function findRepeats(text: string, language: Language): RepeatMarker[] {
   if (!HINT[language].test(text)) return [];
-  const out = scan(text, language, false);
+  let out = scan(text, language, false);
+  // A day of the month said beside a habit ("tous les dimanches à 11h d'appeler X et le premier
+  // samedi du mois de passer à la pharmacie") is a habit too, as a weekday said so is (several.ts);
+  // not the date that ends it ("… jusqu'au 20 du mois").
+  if (out.some((f) => f.kind === 'freq' && !f.except) && /mois|month/i.test(text)) {
+    const extra = scan(text, language, true).filter(
+      (a) =>
+        a.kind === 'freq' &&
+        a.freq === 'MONTHLY' &&
+        !out.some((o) => o.start < a.end && a.start < o.end) &&
+        !/(?:jusqu'?\s*(?:au|à|a)|until|till|through|thru)\s+(?:the\s+|le\s+)?$/iu.test(text.slice(Math.max(0, a.start - 16), a.start)),
+    );
+    if (extra.length) out = [...out, ...extra].sort((a, b) => a.start - b.start);
+  }
+  // "le samedi c'est natation à 10h": the "c'est …" clause is context only when a request with its
+  // own action follows ("le mardi c'est le marché, rappelle-moi de prendre les sacs"); otherwise it
+  // is what to remind of, and the repetition is only "le samedi c'est".
+  if (language === 'fr') cestHeadOnly(out, text);
   // "rappelle-moi le dernier jour du mois de payer le loyer, tous les mois", "… on the 1st of the
   // month to pay rent, that's every month": a repetition that names no day, said last after a comma
   // or "c'est" / "that's", makes the date said before it a habit. The dates that are a habit only
   // when said as one are read again as such; the repetition starts no reminder of its own.
   const last = out[out.length - 1];
-  if (!last || last.kind !== 'freq' || last.byDay || last.byMonthDay || last.except || !/^[\s.!\p{Extended_Pictographic}\u{FE0F}\u{200D}]*$/u.test(text.slice(last.end))) return out;
+  if (!last || last.kind !== 'freq' || last.byDay || last.byMonthDay || last.except || !/^[\s.!?\p{Extended_Pictographic}\u{FE0F}\u{200D}]*$/u.test(text.slice(last.end))) return out;
   const sep = TRAILING_BEFORE[language].exec(text.slice(Math.max(0, last.start - 40), last.start));
   if (!sep) return out;
   const again = scan(text, language, true);
+  if (language === 'fr') cestHeadOnly(again, text);
   const tail = again[again.length - 1];
   if (!tail || tail.start !== last.start) return out;
   tail.start -= sep[0].length;
@@ -566,10 +585,26 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
   return again;
 }
 
+function cestHeadOnly(found: RepeatMarker[], text: string): void {
+  for (const f of found) {
+    if (f.kind !== 'freq' || f.freq !== 'WEEKLY') continue;
+    const head = CEST_HEAD.exec(text.slice(f.start, f.end));
+    if (!head || head[0].length >= f.end - f.start) continue;
+    // (Said after a request with its action, it is context too: "rappelle-moi à 17h de préparer le sac, le mercredi c'est hand".)
+    if (!ACTION_REQUEST_AFTER.test(text.slice(f.end, f.end + 120)) && !ACTION_REQUEST_BEFORE.test(text.slice(Math.max(0, f.start - 160), f.start))) f.end = f.start + head[0].length;
+  }
+}
+
+/** "le samedi (matin) c'est ": the head of a weekly habit said as "le <jour> c'est …". */
+const CEST_HEAD = /^(?:le|les)\s+[^,.;!?]*?c(?:'|\s)?est\s+/iu;
+const ACTION_REQUEST_BEFORE = /(?:rapp?ell?\S*|fais[\s-]moi\s+penser|n'oublie\s+pas)[\s-]*(?:\S+\s+){0,3}?(?:de\s|d'|que\s|qu'|[àa]\s)/iu;
+/** A request that brings its own action ("…, rappelle-moi de …", "… fais-moi penser à …"). */
+const ACTION_REQUEST_AFTER = /^\s*[,.;!?]?\s*(?:\S+\s+){0,4}?(?:rapp?ell?\S*|fais[\s-]moi\s+penser|pense\S*|n'oublie\s+pas|oublie\s+pas)[\s-]*(?:\S+\s+){0,2}?(?:de\s|d'|que\s|qu'|[àa]\s)/iu;
+
 /** What stands between a reminder and a repetition said after it: a comma, then "c'est", "that's". */
 const TRAILING_BEFORE: Record<Language, RegExp> = {
   en: /[,;.–-]\s*(?:(?:and\s+)?(?:that's|that\s+is|it's|it\s+is|thats|its)\s+|(?:(?:pls|please|and|can\s+you|could\s+you)\s+)?remind\s+me(?:\s+(?:of\s+|about\s+)?(?:it|that|this))?\s+)?$/iu,
-  fr: /[,;.–-]\s*(?:(?:et\s+)?(?:c'est|c\s+est|ce\s+sera|ça\s+sera|ca\s+sera)\s+|(?:(?:stp|et|tu\s+peux)\s+)?(?:rappelle|rappel)[\s-]*(?:le[\s-]*|la[\s-]*)?moi(?:[\s-]*(?:le|la|[çc]a))?\s+|(?:tu\s+)?me\s+(?:le\s+|la\s+|l')?rappell?\p{L}*\s+)?$/iu,
+  fr: /[,;.–-]\s*(?:(?:et\s+)?(?:c'est|c\s+est|ce\s+sera|ça\s+sera|ca\s+sera)\s+|(?:(?:stp|et|tu\s+peux)\s+)?(?:rappelle|rappel)[\s-]*(?:le[\s-]*|la[\s-]*)?moi(?:[\s-]*(?:le|la|[çc]a))?\s+|(?:tu\s+(?:(?:peux|sais|pourrais|veux|vas)\s+)?)?me\s+(?:le\s+|la\s+|l')?rappell?\p{L}*\s+)?$/iu,
 };
 
 function scan(text: string, language: Language, trailing: boolean): RepeatMarker[] {

@@ -10,7 +10,7 @@ const wordEnd = `(?!${L})`;
 /** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
 const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
-    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|for(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
@@ -77,7 +77,7 @@ const VOCATIVE: Record<Language, string> = {
 };
 const EDGE_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|kia\s+ora|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|kia\s+ora|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|eish|aney|ayo|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
   fr: new RegExp(
@@ -100,7 +100,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
       // Sign-offs: "bye", "kind regards", "have a good one", "love you", "see ya".
       String.raw`(?:ok\s+)?(?:thanks\s+)?(?:bye(?:\s+bye)?|byee+|cya|see\s+(?:ya|you)(?:\s+later)?|ttyl|ciao|cheerio|(?:kind\s+|best\s+|warm\s+)?regards|cheers|xoxo|have\s+a\s+(?:good|great|nice)\s+(?:one|day|night|evening|weekend)|good\s*night|gn)|` +
-      String.raw`eh|hey|innit|aye|lah|leh|lor|ah+|oh+|uh+|um+|(?<!(?:whether|if)(?![\p{L}])[^]*)(?:can\s+)?or\s+not|` +
+      String.raw`eh|hey|innit|aye|aney|lah|leh|lor|ah+|oh+|uh+|um+|(?<!(?:whether|if)(?![\p{L}])[^]*)(?:can\s+)?or\s+not|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
     'iu',
   ),
@@ -125,7 +125,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?)$/i,
+  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney)$/i,
   fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa])$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
@@ -210,7 +210,7 @@ function danglingAtEnd(head: string, dangling: RegExp): number {
  * as much as the text. `minIndex` keeps a match that would take the whole text.
  */
 function cutAtEnd(s: string, re: RegExp, minIndex = 0): string {
-  let from = Math.max(0, s.length - 64);
+  let from = Math.max(0, s.length - 120);
   if (from > 0) {
     const space = s.slice(from).search(/\s/);
     if (space < 0) return s;
@@ -346,7 +346,7 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:orders|advice|rules|instructions|request|idea|suggestion)[\s.!]*$` +
       // "…, mum's away", "…, keep forgetting which room".
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:away|out|off|sick|ill|home|back|gone|late|not|been|got|always|never|(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing)(?![\p{L}'])` +
-      String.raw`|(?:keep|kept)\s+\p{L}+ing|(?:always|never)\s+forget|not\s+\p{L}{2,}ing(?![\p{L}'])|no\s+way(?![\p{L}'])` +
+      String.raw`|(?:keep|kept)\s+\p{L}+ing|(?:always|never)\s+forget|not\s+\p{L}{2,}ing(?![\p{L}'])|no\s+way(?![\p{L}'])|(?:looks|seems|sounds)\s+like(?![\p{L}'])` +
       String.raw`)[^]*$`,
     'iu',
   ),
@@ -403,14 +403,14 @@ const TRAILING_TAIL: Record<Language, RegExp> = {
       String.raw`|(?:lol|lmao|smh|tbh|ngl|haha+|asap)\s+(?:i|we|they|he|she|it|you|my|the|our|there|not|no|cos|bc)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}])` +
       String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:they|we)\s+(?:keep|always|never|are|were|have|had|can't|cant|won't|don't|dont|didn't|still|gonna)(?![\p{L}'])` +
       String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:she|he|they|it)'(?:s|re|ve|ll|d)\s+(?:been|not|always|never|gonna|going|coming|away|out|off|sick|(?!${ING_NOUN}(?![\p{L}]))\p{L}+ing|\p{L}+ed)(?![\p{L}'])` +
-      String.raw`|i\s+(?:keep|always|never|can't|cant|don't|dont)\s+\p{L}|while\s+(?:she|he|they)(?:'(?:s|re))?\s+\p{L}` +
+      String.raw`|i\s+(?:keep|always|never|can't|cant|don't|dont)\s+\p{L}|while\s+(?:she|he|they)(?:'(?:s|re))?\s+\p{L}|now\s+that\s+(?:it|it's|its|the|we|i|they|he|she|winter|summer)(?![\p{L}])` +
       String.raw`|no\s+excuses?[\s.!]*$` +
       String.raw`)[^]*$`,
     'iu',
   ),
   fr: new RegExp(
     String.raw`\s(?:` +
-      String.raw`(?:avant|pendant)\s+(?:que|qu')` +
+      String.raw`(?:avant|pendant|maintenant)\s+(?:que|qu')|[àa]\s+cause\s+(?:de|du|des|d')` +
       String.raw`|(?<!(?:demander|demande|v[ée]rifier|v[ée]rifie|voir|savoir|sais|sait|regarder|regarde|checker|check)(?:\s+\p{L}+)?\s)(?:si\s+(?:y\s*'?\s*a|il\s+(?:y\s+a|fait|pleut|neige))|s'il\s+(?:y\s+a|fait|pleut|neige))(?![\p{L}])` +
       String.raw`|(?:mdr|ptdr|lol|jsp|tkt)\s+\p{L}` +
       String.raw`|pas\s+d'excuses?[\s.!]*$` +
@@ -419,8 +419,8 @@ const TRAILING_TAIL: Record<Language, RegExp> = {
   ),
 };
 const TRAILING_TAIL_HINT: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:if|while|lol|lmao|smh|tbh|ngl|haha+|asap|they|we|she's|he's|they're|they've|it's|i|no)(?![\p{L}'])/iu,
-  fr: /(?<![\p{L}'])(?:avant|pendant|si|s'il|s'ils|mdr|ptdr|lol|jsp|tkt|pas)(?![\p{L}'])/iu,
+  en: /(?<![\p{L}'])(?:if|while|now|lol|lmao|smh|tbh|ngl|haha+|asap|they|we|she's|he's|they're|they've|it's|i|no)(?![\p{L}'])/iu,
+  fr: /(?<![\p{L}'])(?:avant|pendant|maintenant|cause|si|s'il|s'ils|mdr|ptdr|lol|jsp|tkt|pas)(?![\p{L}'])/iu,
 };
 
 /** A subject that says something to someone: a clause after it is what is said. */
@@ -515,8 +515,9 @@ function afterVentedLead(s: string, language: Language): string {
   const lead = s.slice(0, br.index).trim();
   const rest = s.slice(br.index + br[0].length);
   if (!/\p{L}/u.test(lead) || hasRequest(lead, language) || SUBJECT_FIRST[language].test(rest)) return s;
-  // The request alone after the break ("… sinon elle va me tuer 😅 rappelle moi"): the lead is the subject.
-  if (!/\p{L}/u.test(stripLoop(rest, language))) return s;
+  // The request alone after the break ("… sinon elle va me tuer 😅 rappelle moi"), or a remark
+  // ("… 📚 sinon je vais encore me planter"): the lead is the subject.
+  if (!/\p{L}/u.test(stripLoop(rest, language)) || REMARK_OPEN[language].test(rest.trim())) return s;
   return VENT_END.test(lead) || (isContextClause(lead, language) && !CLAUSE_END.test(lead)) ? rest : s;
 }
 
@@ -532,7 +533,7 @@ const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+
 /** A finite verb that makes the words before a request a clause of their own, not its wording. */
 const CONTEXT_VERB: Record<Language, RegExp> = {
   en: /(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<=(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight))'s(?![\p{L}])|\p{L}'(?:re|m|ve|ll)(?![\p{L}])|(?<=\p{L})'s\s+(?!(?:wedding|meeting|building|morning|evening|ceiling|clothing|painting|cooking|baking|washing|thing|king|ring|wing|sibling|bedding|pudding|icing|stuffing|frosting|setting|parking|booking|recording|christening|housewarming|landing|swing|string|spring|offspring)(?![\p{L}]))\p{L}{2,}ing(?=\s+(?:with|to|over|in|out|up|back|home|late|early|away|off|down|today|tonight|tomorrow|this|at|from|on|for|around|again|now)(?![\p{L}]))/iu,
-  fr: /(?<![\p{L}'])(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}/iu,
+  fr: /(?<![\p{L}'])(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}|(?<![\p{L}])(?:m|t|l)'a(?![\p{L}])/iu,
 };
 
 /**
@@ -606,7 +607,7 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|voil[àa]|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
-      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')not(?:e|es|ez|eras)(?:-tu)?|note[sz]?[- ]moi|${REQUEST_VERB.fr})` +
+      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')not(?:e|es|ez|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')mets?(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
       String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
     'iu',
   ),

@@ -148,7 +148,9 @@ function extract(
   }
   // A time that only labels a thing ("catch the 7:15 train") gives way to a real one and stays
   // in the subject; alone, it is the due time.
-  if (pieces.some((p) => p.time && !p.attributive)) {
+  // Likewise a day that only labels a thing ("next week's rota", "the weekend specials") gives way
+  // to a day or a repetition said for the reminder.
+  if (pieces.some((p) => p.time && !p.attributive) || (pieces.some((p) => p.attributive && !p.time) && (repeats.some((r) => r.kind === 'freq') || pieces.some((p) => !p.attributive && (p.date || p.weekend || p.partToday || p.instant !== undefined))))) {
     for (let i = pieces.length - 1; i >= 0; i--) {
       if (pieces[i].attributive) {
         pieces.splice(i, 1);
@@ -157,6 +159,8 @@ function extract(
       }
     }
   }
+  // Alone, such a day is the due day, and its words stay in the subject ("prepare for tomorrow's meeting").
+  for (let i = pieces.length - 1; i >= 0; i--) if (pieces[i].attributive && !pieces[i].time) spans.splice(i, 1);
   for (const r of repeats) {
     const [start, end] = originalSpan(norm, r.start, r.end);
     spans.push({ start, end, kind: 'date', at: r.start });

@@ -24,7 +24,7 @@ const LONG_INPUTS: Record<string, string> = {
  */
 function main(): void {
   const fixtures = resolve(__dirname, '../fixtures');
-  const files = ['sample.jsonl', 'duckling.jsonl', 'adversarial.jsonl', 'heldout-2.jsonl', 'heldout-3.jsonl', 'sample2.jsonl', 'heldout-v2.jsonl', 'heldout-v2b.jsonl', 'heldout-v2c.jsonl', 'heldout-v2d.jsonl', 'heldout-v2e.jsonl', 'heldout-v2f.jsonl', 'heldout-v2g.jsonl', 'heldout-v2h.jsonl', 'heldout-v2i.jsonl', 'heldout-v2j.jsonl', 'heldout-v2k.jsonl', 'heldout-v2l.jsonl', 'heldout-v2m.jsonl', 'heldout-v2n.jsonl', 'heldout-v2o.jsonl', 'heldout-v2p.jsonl', 'heldout-v2q.jsonl', 'heldout-v2r.jsonl', 'heldout-v2s.jsonl', 'heldout-v2t.jsonl', 'heldout-v2u.jsonl', 'heldout-v2v.jsonl', 'heldout-v2w.jsonl'].map((f) => resolve(fixtures, f)).filter((f) => existsSync(f));
+  const files = ['sample.jsonl', 'duckling.jsonl', 'adversarial.jsonl', 'heldout-2.jsonl', 'heldout-3.jsonl', 'sample2.jsonl', 'heldout-v2.jsonl', 'heldout-v2b.jsonl', 'heldout-v2c.jsonl', 'heldout-v2d.jsonl', 'heldout-v2e.jsonl', 'heldout-v2f.jsonl', 'heldout-v2g.jsonl', 'heldout-v2h.jsonl', 'heldout-v2i.jsonl', 'heldout-v2j.jsonl', 'heldout-v2k.jsonl', 'heldout-v2l.jsonl', 'heldout-v2m.jsonl', 'heldout-v2n.jsonl', 'heldout-v2o.jsonl', 'heldout-v2p.jsonl', 'heldout-v2q.jsonl', 'heldout-v2r.jsonl', 'heldout-v2s.jsonl', 'heldout-v2t.jsonl', 'heldout-v2u.jsonl', 'heldout-v2v.jsonl', 'heldout-v2w.jsonl', 'heldout-v2x.jsonl', 'heldout-v2y.jsonl'].map((f) => resolve(fixtures, f)).filter((f) => existsSync(f));
   const cases = files.flatMap(readCases);
   const run = () => {
     for (const c of cases) understand(c.text, { now: c.now, timezone: c.timezone, language: c.language });
