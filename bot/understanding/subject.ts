@@ -493,6 +493,7 @@ const REPORTED_HINT: Record<Language, RegExp> = {
 
 /** How a vented lead ends: an interjection of annoyance or relief ("ugh", "na wa", "pff", "ouf"). */
 const VENT_END = /(?<![\p{L}'])(?:u+g+h+|u+r+g+h+|a+r+g+h+|p+f+|smh|omg|sigh|meh|na\s+wa(?:\s+o+)?|wahala|ouf|bof|zut|oh\s+l[àa]\s+l[àa]|olala|h[ée]las|damn|dang|jeez|geez|ffs|yikes|oof|fml|rip)$/iu;
+const STOP_SIGN = /[.!?…]/;
 /** A break between a lead and what follows: a stop or emoji, then a word. */
 const LEAD_BREAK = new RegExp(String.raw`(?<=[\p{L}\p{N}'])\s*(?:[.!?…]+|${EMOJI.source})\s*(?=\p{L})`, 'u');
 
@@ -504,9 +505,16 @@ const LEAD_BREAK = new RegExp(String.raw`(?<=[\p{L}\p{N}'])\s*(?:[.!?…]+|${EMO
 /** Cuts a remark said after the subject (TRAILING_REMARK), unless it asks for the reminder ("dis, tu peux me rappeler …"). */
 function cutRemark(s: string, language: Language): string {
   if (SPEAKS_TO[language].test(s)) return s;
-  const at = leftmostMatch(s, TRAILING_REMARK[language]);
-  if (at < 1 || hasRequest(s.slice(at), language)) return s;
-  return s.slice(0, at);
+  // Like cutAtEnd, in the last words only: a remark is short.
+  let from = Math.max(0, s.length - 120);
+  if (from > 0) {
+    const space = s.slice(from).search(/\s/);
+    if (space < 0) return s;
+    from += space;
+  }
+  const at = leftmostMatch(s.slice(from), TRAILING_REMARK[language]);
+  if (at < 0 || from + at < 1 || hasRequest(s.slice(from + at), language)) return s;
+  return s.slice(0, from + at);
 }
 
 function afterVentedLead(s: string, language: Language): string {
@@ -899,7 +907,7 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   }
   kept.push(original.slice(0, limit));
   let s = kept.reverse().join(' ');
-  if (LEAD_BREAK.test(s)) s = afterVentedLead(s, language);
+  if ((STOP_SIGN.test(s) || HAS_EMOJI.test(s)) && LEAD_BREAK.test(s)) s = afterVentedLead(s, language);
   // An emoji right before the request ends the clause said before it ("le notaire traîne encore 😤
   // rappelle-moi de …"): a stop, which the context rule then reads.
   if (HAS_EMOJI.test(s)) s = s.replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
