@@ -20,9 +20,9 @@ export interface Offset {
 }
 
 const EN_UNIT = String.raw`(?<u>minutes?|mins?|mn|hours?|hrs?|h|days?|weeks?)`;
-const EN_SPAN = String.raw`(?:(?<n>\d+(?:[.,]\d)?|an?|one|a\s+couple(?:\s+of)?)\s*${EN_UNIT}(?<andHalf>\s+and\s+a\s+half)?|(?<half>half\s+an?\s+hour)|(?<quarter>(?:a\s+)?quarter\s+(?:of\s+)?an?\s+hour)|(?<dp>the\s+(?:day|night|evening)))`;
+const EN_SPAN = String.raw`(?:(?<!(?:at|@|by|around)\s+)(?<n>\d+(?:[.,]\d)?|an?|one|a\s+couple(?:\s+of)?)\s*${EN_UNIT}(?<andHalf>\s+and\s+a\s+half)?|(?<half>half\s+an?\s+hour)|(?<quarter>(?:a\s+)?quarter\s+(?:of\s+)?an?\s+hour)|(?<dp>the\s+(?:day|night|evening)))`;
 const FR_UNIT = String.raw`(?<u>minutes?|mins?|mn|heures?|h|jours?|semaines?)`;
-const FR_SPAN = String.raw`(?:(?<n>\d+(?:[.,]\d)?|une?)\s*${FR_UNIT}(?<andHalf>\s+et\s+demie?)?|(?<half>une\s+demi[- ]heure)|(?<quarter>un\s+quart\s+d'heure))`;
+const FR_SPAN = String.raw`(?:(?<!(?:[àa]|vers|pour|d[èe]s)\s+)(?<n>\d+(?:[.,]\d)?|une?)\s*${FR_UNIT}(?<andHalf>\s+et\s+demie?)?|(?<half>une\s+demi[- ]heure)|(?<quarter>un\s+quart\s+d'heure))`;
 
 const OFFSET: Record<Language, RegExp> = {
   en: new RegExp(
@@ -34,6 +34,7 @@ const OFFSET: Record<Language, RegExp> = {
     'iu',
   ),
 };
+// (A number after "à" / "at" is a clock time: "à 10h avant le match" is at 10:00.)
 /** Words every offset holds one of: most texts skip the pattern. */
 const HINT: Record<Language, RegExp> = {
   en: /before|prior|earlier|ahead|advance/i,

@@ -1187,6 +1187,9 @@ describe('a reminder some time before what the message names (an offset)', () =>
     expect(one('remind me in 20 minutes to leave, an hour before', 'en')[1]).toBe('2026-11-23T10:20');
     expect(one('appeler mamie la veille de noël', 'fr')).toEqual(['appeler mamie', '2026-12-24T09:00', null]);
     expect(one('remind me to return the book before friday', 'en')[1]).toBe('2026-11-27T09:00');
+    // A number after "à" / "at" is a clock time, not a span before.
+    expect(one("rappelle moi demain à 10h avant le match d'appeler Paul", 'fr')[1]).toBe('2026-11-24T10:00');
+    expect(one('remind me tomorrow at 10 before work to call Paul', 'en')[1]).toBe('2026-11-24T10:00');
   });
 });
 
