@@ -391,10 +391,11 @@ const TRAILING_OWN_CLAUSE: Record<Language, RegExp> = {
   fr: /\s(?:(?<!(?:si|que|qu'|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme|parce\s+que)\s)(?:il|elle|ils|elles)\s+(?:ne\s+|n')?(?:s'|se\s+|me\s+|m'|te\s+|t'|nous\s+|vous\s+)?\p{L}{3,}|(?<!(?:que|si|quand|parce\s+que)\s)c'est\s)[^]*$/iu,
 };
 /**
- * A remark or a reason said after the subject without a comma: "… bc i keep forgetting", "… cos
- * she's been on at me", "… before it gets sent back", "… lol they keep complaining", "… si y'a de la
- * houle", "… avant qu'ils me débitent", "… pas d'excuse". Not after a verb of asking or checking
- * ("check if the shop is open", "demander à Julie si elle vient").
+ * A remark or a reason said after the subject without a comma: "… lol they keep complaining", "…
+ * she's been texting all day", "… i always forget", "… si y'a de la houle", "… avant qu'ils me
+ * débitent", "… pas d'excuse" (the reasons opened by "bc" / "cos" are TRAILING_CLAUSE's). Not after a
+ * verb of asking or checking ("check if the shop is open", "demander à Julie si elle vient"), and
+ * not "before <clause>": heldout-v2g keeps "walk the dog before it gets hot".
  */
 const TRAILING_TAIL: Record<Language, RegExp> = {
   en: new RegExp(
@@ -497,11 +498,6 @@ const STOP_SIGN = /[.!?…]/;
 /** A break between a lead and what follows: a stop or emoji, then a word. */
 const LEAD_BREAK = new RegExp(String.raw`(?<=[\p{L}\p{N}'])\s*(?:[.!?…]+|${EMOJI.source})\s*(?=\p{L})`, 'u');
 
-/**
- * "street cleaning ugh. move the car", "c'est reparti pour l'école 😩 réveiller Lucas": a lead that
- * vents or is a clause of its own, closed by a stop or an emoji, then the action. The action is the
- * subject. Not when the lead asks for the reminder, nor when what follows has a subject of its own.
- */
 /** Cuts a remark said after the subject (TRAILING_REMARK), unless it asks for the reminder ("dis, tu peux me rappeler …"). */
 function cutRemark(s: string, language: Language): string {
   if (SPEAKS_TO[language].test(s)) return s;
@@ -517,6 +513,11 @@ function cutRemark(s: string, language: Language): string {
   return s.slice(0, from + at);
 }
 
+/**
+ * "street cleaning ugh. move the car", "c'est reparti pour l'école 😩 réveiller Lucas": a lead that
+ * vents or is a clause of its own, closed by a stop or an emoji, then the action. The action is the
+ * subject. Not when the lead asks for the reminder, nor when what follows has a subject of its own.
+ */
 function afterVentedLead(s: string, language: Language): string {
   const br = LEAD_BREAK.exec(s);
   if (!br) return s;
