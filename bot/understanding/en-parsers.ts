@@ -299,23 +299,21 @@ function enCasualDateParser(): Parser {
 const ATTRIBUTIVE_WEEKEND = /^\s+(?:specials?|shifts?|rota|market|menu|deals?|brunch|plans?|trip|bag|job|sale|class(?:es)?|edition|papers?|warriors?|bookings?|staff|cover)(?![\p{L}])/iu;
 
 function enCasualDay(s: string, today: DateTime, eom: string | undefined): WhenPiece | null {
-  {
-    if (/day after tomorrow/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
-    if (/today/.test(s)) return { date: ymd(today) };
-    if (TOMORROW_RE.test(s)) return { date: ymd(today.plus({ days: 1 })) };
-    if (/next weekend/.test(s)) {
-      const sat = today.minus({ days: today.weekday - 1 }).plus({ weeks: 1, days: 5 });
-      return { date: ymd(sat) };
-    }
-    if (/weekend/.test(s)) return { weekend: true };
-    if (/next week/.test(s)) return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1 })) };
-    if (/next month/.test(s)) return { date: ymd(today.startOf('month').plus({ months: 1 })) };
-    if (/next year/.test(s)) return { date: ymd(today.startOf('year').plus({ years: 1 })) };
-    if (/end of (?:the )?week/.test(s)) return { date: ymd(today.plus({ days: (5 - today.weekday + 7) % 7 })) };
-    if (/end of (?:the )?month/.test(s)) return { date: ymd(today.endOf('month')) };
-    if (eom) return { date: endOfNamedMonth(today, EN_MONTHS[fold(eom)]) };
-    return null;
+  if (/day after tomorrow/.test(s)) return { date: ymd(today.plus({ days: 2 })) };
+  if (/today/.test(s)) return { date: ymd(today) };
+  if (TOMORROW_RE.test(s)) return { date: ymd(today.plus({ days: 1 })) };
+  if (/next weekend/.test(s)) {
+    const sat = today.minus({ days: today.weekday - 1 }).plus({ weeks: 1, days: 5 });
+    return { date: ymd(sat) };
   }
+  if (/weekend/.test(s)) return { weekend: true };
+  if (/next week/.test(s)) return { date: ymd(today.minus({ days: today.weekday - 1 }).plus({ weeks: 1 })) };
+  if (/next month/.test(s)) return { date: ymd(today.startOf('month').plus({ months: 1 })) };
+  if (/next year/.test(s)) return { date: ymd(today.startOf('year').plus({ years: 1 })) };
+  if (/end of (?:the )?week/.test(s)) return { date: ymd(today.plus({ days: (5 - today.weekday + 7) % 7 })) };
+  if (/end of (?:the )?month/.test(s)) return { date: ymd(today.endOf('month')) };
+  if (eom) return { date: endOfNamedMonth(today, EN_MONTHS[fold(eom)]) };
+  return null;
 }
 
 /** "early", "mid", "late", "the start / middle / end of" before a month or "next week / month". */

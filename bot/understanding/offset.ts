@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { formatLocal } from './calendar';
+import { sortDays } from './repeat';
 import { Language, UnderstoodReminder } from './types';
 
 /**
@@ -81,8 +82,7 @@ function ruleMovedBack(rule: string, days: number, moved: DateTime): string | nu
     const [k, v] = p.split('=');
     if (k === 'BYDAY') {
       if (/\d/.test(v)) return null;
-      const codes = v.split(',').map((c) => WEEKDAYS[(WEEKDAYS.indexOf(c) - (days % 7) + 7) % 7]);
-      out.push(`BYDAY=${WEEKDAYS.filter((c) => codes.includes(c)).join(',')}`);
+      out.push(`BYDAY=${sortDays(v.split(',').map((c) => WEEKDAYS[(WEEKDAYS.indexOf(c) - (days % 7) + 7) % 7])).join(',')}`);
     } else if (k === 'BYMONTHDAY') {
       if (freq === 'YEARLY') out.push(`BYMONTHDAY=${moved.day}`);
       else {

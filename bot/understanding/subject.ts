@@ -501,16 +501,8 @@ const LEAD_BREAK = new RegExp(String.raw`(?<=[\p{L}\p{N}'])\s*(?:[.!?…]+|${EMO
 /** Cuts a remark said after the subject (TRAILING_REMARK), unless it asks for the reminder ("dis, tu peux me rappeler …"). */
 function cutRemark(s: string, language: Language): string {
   if (SPEAKS_TO[language].test(s)) return s;
-  // Like cutAtEnd, in the last words only: a remark is short.
-  let from = Math.max(0, s.length - 120);
-  if (from > 0) {
-    const space = s.slice(from).search(/\s/);
-    if (space < 0) return s;
-    from += space;
-  }
-  const at = leftmostMatch(s.slice(from), TRAILING_REMARK[language]);
-  if (at < 0 || from + at < 1 || hasRequest(s.slice(from + at), language)) return s;
-  return s.slice(0, from + at);
+  const cut = cutAtEnd(s, TRAILING_REMARK[language], 1);
+  return hasRequest(s.slice(cut.length), language) ? s : cut;
 }
 
 /**
@@ -541,7 +533,7 @@ const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+
 
 /** A finite verb that makes the words before a request a clause of their own, not its wording. */
 const CONTEXT_VERB: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<=(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight))'s(?![\p{L}])|\p{L}'(?:re|m|ve|ll)(?![\p{L}])|(?<=\p{L})'s\s+(?!(?:wedding|meeting|building|morning|evening|ceiling|clothing|painting|cooking|baking|washing|thing|king|ring|wing|sibling|bedding|pudding|icing|stuffing|frosting|setting|parking|booking|recording|christening|housewarming|landing|swing|string|spring|offspring)(?![\p{L}]))\p{L}{2,}ing(?=\s+(?:with|to|over|in|out|up|back|home|late|early|away|off|down|today|tonight|tomorrow|this|at|from|on|for|around|again|now)(?![\p{L}]))/iu,
+  en: new RegExp(String.raw`(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<=(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight))'s(?![\p{L}])|\p{L}'(?:re|m|ve|ll)(?![\p{L}])|(?<=\p{L})'s\s+(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing(?=\s+(?:with|to|over|in|out|up|back|home|late|early|away|off|down|today|tonight|tomorrow|this|at|from|on|for|around|again|now)(?![\p{L}]))`, 'iu'),
   fr: /(?<![\p{L}'])(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}|(?<![\p{L}])(?:m|t|l)'a(?![\p{L}])/iu,
 };
 

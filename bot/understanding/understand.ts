@@ -95,14 +95,18 @@ function extract(
   const today = DateTime.fromMillis(Date.UTC(now.year, now.month - 1, now.day), { zone: FixedOffsetZone.utcInstance });
   const env: ParseEnv = { now, today, zone, language, bareDurations };
   const repeats = withRepeats ? findRepeats(norm.text, language) : [];
-  // Repetition words are blanked before the date parsers run: same length, so positions hold,
-  // and with a sign that is neither a space nor a letter, so the words on either side never join
-  // ("à 18h jusqu'au 31 août" must not read as 18:31).
+  // "… rappelle-moi une heure avant": how long before the time said (offset.ts), unless it is part of a repetition.
+  let offset = withRepeats ? findOffset(norm.text, language) : null;
+  if (offset && repeats.some((r) => r.start < offset!.end && offset!.start < r.end)) offset = null;
+  // Repetition words and an offset are blanked before the date parsers run: same length, so
+  // positions hold, and with a sign that is neither a space nor a letter, so the words on either
+  // side never join ("à 18h jusqu'au 31 août" must not read as 18:31).
+  const blanks: Array<{ start: number; end: number; lead?: string }> = offset ? [...repeats, offset].sort((a, b) => a.start - b.start) : repeats;
   let parsed = norm.text;
-  if (repeats.length) {
+  if (blanks.length) {
     let out = '';
     let cursor = 0;
-    for (const r of repeats) {
+    for (const r of blanks) {
       const len = r.end - r.start;
       // An end's word stands in for "until" / "jusqu'au" so the date after it is read as one.
       const fill = r.lead && len >= r.lead.length + 1 ? r.lead.padEnd(len - 1) : '·'.repeat(Math.max(0, len - 2)) + (len > 1 ? ' ' : '');
@@ -110,13 +114,6 @@ function extract(
       cursor = r.end;
     }
     parsed = out + parsed.slice(cursor);
-  }
-  // "… rappelle-moi une heure avant": blanked like a repetition, so its span is read by no date parser.
-  let offset = withRepeats ? findOffset(norm.text, language) : null;
-  if (offset && repeats.some((r) => r.start < offset!.end && offset!.start < r.end)) offset = null;
-  if (offset) {
-    const len = offset.end - offset.start;
-    parsed = parsed.slice(0, offset.start) + ' ' + '·'.repeat(Math.max(0, len - 2)) + (len > 1 ? ' ' : '') + parsed.slice(offset.end);
   }
   // chrono's reference is the user's calendar day at noon expressed as UTC with offset 0, so
   // its own parsers (month names, numeric dates) fill in the user's year without ever touching
