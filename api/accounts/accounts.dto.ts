@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const noSpaces = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
@@ -37,9 +37,10 @@ const NewPasswordField = () =>
     MaxLength(128, { message: 'Password must be at most 128 characters.' }),
   );
 
+// Left out, a username stays as it is; null is no username at all and gets the same 400 as any other non-text.
 const UsernameField = () =>
   applyDecorators(
-    IsOptional(),
+    ValidateIf((_o: unknown, value: unknown) => value !== undefined),
     IsString({ message: 'Username must be text.' }),
     MinLength(3, { message: 'Username must be at least 3 characters.' }),
     MaxLength(64, { message: 'Username must be at most 64 characters.' }),

@@ -84,6 +84,19 @@ describe('security: accounts and transport', () => {
     await agent.patch('/api/user/profile').send({ username: '+447700900123' }).expect(400);
   });
 
+  it('a null username is a 400 with a message, on the profile and at sign-up (fast-check found a 500)', async () => {
+    const server = t.app.getHttpServer();
+    const { agent } = await t.registerUser();
+    for (const body of [{ username: null }, { username: null, phoneNumber: 2147483648 }, { username: null, plan: -9007199254740992 }]) {
+      const res = await agent.patch('/api/user/profile').send(body);
+      expect([res.status, res.body.message]).toEqual([400, expect.stringMatching(/Username must be text/)]);
+    }
+    const res = await request(server).post('/api/register').send({ phoneNumber: uniquePhone(), password: 'correct horse 42', username: null });
+    expect([res.status, res.body.message]).toEqual([400, expect.stringMatching(/Username must be text/)]);
+    // Left out, it is no change.
+    await agent.patch('/api/user/profile').send({ displayName: 'Amina' }).expect(200);
+  });
+
   it('CSRF: a form POST to login is refused, and so is JSON from another site', async () => {
     const { user, password } = await t.registerUser();
     const server = t.app.getHttpServer();
