@@ -61,6 +61,8 @@ function readPivot(s: string): ClockReading | null {
 }
 
 /** Reads an English time phrase (already matched by TIME_EN). */
+const DAY_BEFORE_DOTTED = /(?:(?<![\p{L}])(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?|today|tomorrow|tmrw|tmr|tonight|morning|afternoon|evening|night|·)\s*,?\s*$/iu;
+
 export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { strong: boolean }) | null {
   let s = raw.toLowerCase().replace(/\s+/g, ' ').trim();
   let prefixed = false;
@@ -149,7 +151,8 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
         strong = true;
         leadingZero = true; // "15h", "7h30": a 24-hour style
       }
-      if (hm[2] && s.includes('.') && !meridiem && !prefixed) return null; // "3.50" is a price
+      // "3.50" is a price; right after a day ("saturday 12.30", "every friday 6.15") it is a time.
+      if (hm[2] && s.includes('.') && !meridiem && !prefixed && !(m && DAY_BEFORE_DOTTED.test(before(m)))) return null;
       if (hm[4] !== undefined || hm[5] !== undefined) strong = true;
       if (hm[2] !== undefined) strong = true;
     } else if ((hm = s.match(/^(\d{1,2})(\d{2})$/))) {
@@ -189,7 +192,8 @@ function enTimeParser(): Parser {
     if (!r || !r.strong) return null;
     const piece: WhenPiece = { time: { hour: r.hour, minute: r.minute, clock: r.clock, ...(r.midnight ? { midnight: true } : {}) } };
     // "the 7:15 train", "my 3pm call": the time names a thing; it is the due time only if no other time is given.
-    if (/^\d/.test(m.text) && /(?:^|\s)(?:the|my|your|our|his|her|their|this|that|a|an)\s+$/.test(before(m))) piece.attributive = true;
+    // ("make that 5:30", "change it to 6" correct the time: no thing named.)
+    if (/^\d/.test(m.text) && /(?:^|\s)(?:the|my|your|our|his|her|their|this|that|a|an)\s+$/.test(before(m)) && !/(?:^|\s)(?:make|made|change|changed|say|said|no)\s+(?:it\s+)?(?:that|to)?\s*$/.test(before(m))) piece.attributive = true;
     return piece;
   });
 }
@@ -435,7 +439,10 @@ function enWeekdayParser(): Parser {
     else if (/this week/.test(q2)) mode = 'this-week';
     else if (/after next/.test(q2)) mode = 'week-after-next';
     else if (/^(?:on |by |for |until |till )?this (?!coming)/.test(s)) mode = 'this';
-    return weekdayPiece(env, wd, mode, m.groups.dom ? Number(m.groups.dom) : undefined);
+    const piece = weekdayPiece(env, wd, mode, m.groups.dom ? Number(m.groups.dom) : undefined);
+    // "wednesday's appointment": the day labels a thing, like "tomorrow's order".
+    if (piece && /^'s(?![\p{L}])/u.test(after(m, 4))) piece.attributive = true;
+    return piece;
   });
 }
 

@@ -114,6 +114,8 @@ function frPartOf(word: string): DayPart | 'day' {
 /** A word that names what a "soirée" / "matinée" is ("poker", "pyjama", "jeux"): no connector, no date word, no request. */
 const EVENT_AFTER = /^\s+(?!(?:de|d|du|des|[àa]|au|aux|et|ou|pour|vers|chez|avec|ce|cette|je|j|tu|il|elle|on|nous|vous|me|m|rappel\p{L}*|qui|que|qu|sur|dans|en|puis|pis|mais|donc|alors|stp|svp|merci|tous|toutes|chaque|demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|prochaine?|suivante?)(?![\p{L}]))\p{L}{3,}/iu;
 
+const EVENT_OF_AFTER = /^\s+(?:de|d'|des)\s*(?!(?:demain|aujourd|hier|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|la\s+veille|ce|cette|la|l')(?![\p{L}]))\p{L}{3,}/iu;
+
 function frDayPartParser(): Parser {
   const re =
     // "à soir" is Quebec French for "ce soir".
@@ -127,7 +129,8 @@ function frDayPartParser(): Parser {
     if (/(?:^|[^\p{L}])bonn?e?\s+$/u.test(before(m, 8))) return null;
     // "la soirée poker", "une soirée pyjama", "la matinée portes ouvertes": an event, named by the
     // word after it, not a time of day.
-    if (/^(?:(?:la|une)\s+)?(?:soir[ée]e|matin[ée]e)$/iu.test(m.text.trim()) && EVENT_AFTER.test(after(m, 24))) return null;
+    // Likewise "soirée de cartes", "matinée d'information" (not "la soirée de demain").
+    if (/^(?:(?:la|une)\s+)?(?:soir[ée]e|matin[ée]e)$/iu.test(m.text.trim()) && (EVENT_AFTER.test(after(m, 24)) || EVENT_OF_AFTER.test(after(m, 24)))) return null;
     if (m.groups.work) return { part: 'evening', partHour: 18 };
     const s = fold(m.text);
     // "travaille de nuit", "l'équipe de soir": how or when one works, not a time to remind.

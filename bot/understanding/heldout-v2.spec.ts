@@ -123,8 +123,9 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     ['heldout-v2q', 1],
     // First scored 94.17 % and 91.67 % (heldout-v2.README.md, eighteenth and nineteenth batches);
     // 97.5 % and 99.17 % after the fixes there (four misses left, recorded there); v2r 98.33 % after
-    // the twentieth batch's fixes (", physio's orders").
-    ['heldout-v2r', 0.98],
+    // the twentieth batch's fixes (", physio's orders"), 99.17 % after the twenty-sixth batch's
+    // ("… so remind me at 7am and 7pm to …": the context before the request is no subject).
+    ['heldout-v2r', 0.99],
     ['heldout-v2s', 0.99],
     // First scored 91.67 % and 88.33 % (heldout-v2.README.md, twentieth and twenty-first batches); 100 % after the fixes there.
     ['heldout-v2t', 1],
@@ -137,7 +138,22 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     // 100 % and 97.5 % after the fixes there (three misses left, recorded there).
     ['heldout-v2x', 1],
     ['heldout-v2y', 0.975],
-  ])('scores the blind set %s (tenth to twenty-fifth batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first and twenty-third batches\' fixes)', (name, first) => {
+    // First scored 91.67 % and 95 % (heldout-v2.README.md, twenty-sixth and twenty-seventh batches);
+    // 99.17 % and 100 % after the fixes there (one miss left, recorded there).
+    ['heldout-v2z', 0.99],
+    ['heldout-v2aa', 1],
+    // First scored 94.17 % and 97.5 % (heldout-v2.README.md, twenty-eighth and twenty-ninth batches); 100 % after the fixes there.
+    ['heldout-v2ab', 1],
+    ['heldout-v2ac', 1],
+    // First scored 92.5 % and 89.17 % (heldout-v2.README.md, thirtieth and thirty-first batches);
+    // 100 % and 95.83 % after the fixes there (five misses left, recorded there).
+    ['heldout-v2ad', 1],
+    ['heldout-v2ae', 0.95],
+    // First scored 96.67 % and 97.5 % (heldout-v2.README.md, thirty-second and thirty-third
+    // batches); 99.17 % each after the fixes there (one miss left in each, recorded there).
+    ['heldout-v2af', 0.99],
+    ['heldout-v2ag', 0.99],
+  ])('scores the blind set %s (tenth to thirty-third batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth and thirty-first batches\' fixes)', (name, first) => {
     const batch = readCases(resolve(fixtures, `${name}.jsonl`));
     expect(batch.length).toBeGreaterThanOrEqual(120);
     expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(12);

@@ -71,6 +71,13 @@ function foldWord(w: string): string {
 const UNIT_AFTER_ONE =
   /^[\s-]+(?:h\b|heures?|minutes?|mins?|secondes?|jours?|semaines?|mois|ans?|années?|quarts?|hours?|hrs?|days?|weeks?|months?|years?|fortnight|[ap]\.?\s?m\b\.?|o'?clock)/i;
 
+/** Words after which "one" is an hour ("at one", "half one", "till one"). */
+const ONE_CLOCK_BEFORE = /(?:^|[^\p{L}])(?:at|@|around|about|by|till|until|half|past)\s+$/iu;
+/** "one thirty pm", "one fifteen am": minutes after the hour, then am/pm. */
+const ONE_MINUTES_AFTER = /^[\s-]+(?:fifteen|thirty|forty(?:[\s-]five)?|fifty(?:[\s-]five)?|twenty(?:[\s-]five)?|ten|five|oh[\s-]five)\s*[ap]\.?\s?m(?![\p{L}])/iu;
+/** "at one point", "by one of them": "one" is no hour there. */
+const ONE_NOT_CLOCK_AFTER = /^[\s-]+(?:point|of|another|time|stage|moment|side|way|more|day|week|month|year|person|thing|hand|go|piece|shot|sitting)(?![\p{L}])/iu;
+
 const WORD = /[\p{L}]+(?:-[\p{L}]+)*/gu;
 
 interface Token {
@@ -138,7 +145,12 @@ function readNumber(
     return { value: 10 + FR_UNITS[tokens[i + 1].word.toLowerCase()], used: 2 };
   }
   if (lower === 'one' || lower === 'un' || lower === 'une') {
-    return UNIT_AFTER_ONE.test(text.slice(t.end)) ? { value: 1, used: 1 } : undefined;
+    if (UNIT_AFTER_ONE.test(text.slice(t.end))) return { value: 1, used: 1 };
+    // "at one", "half one", "one thirty": a clock hour (not "at one point", "one of them").
+    if (lower === 'one' && (ONE_MINUTES_AFTER.test(text.slice(t.end, t.end + 16)) || (ONE_CLOCK_BEFORE.test(text.slice(Math.max(0, t.start - 12), t.start)) && !ONE_NOT_CLOCK_AFTER.test(text.slice(t.end, t.end + 12))))) {
+      return { value: 1, used: 1 };
+    }
+    return undefined;
   }
   if (lang === 'fr') {
     const base = frVigesimal(tokens, i, gapIsJoin);

@@ -83,8 +83,11 @@ interface Pattern {
   notAfter?: RegExp;
 }
 
-/** A verb that moves a thing from one day to another: "from monday to friday" then says where, not when. */
-const MOVED_BEFORE = /(?:^|[^\p{L}])(?:mov(?:e|es|ed|ing)|shift|push|pushed|chang(?:e|ed|ing)|switch|swap|reschedul\p{L}*|postpon\p{L}*|bring|brought|d[ée]pla[cç]\p{L}*|d[ée]cal\p{L}*|report\p{L}*|chang\p{L}*|repouss\p{L}*|avanc\p{L}*)(?:\s+[\p{L}'’-]+){0,5}\s+$/iu;
+/**
+ * A verb that moves a thing from one day to another: "from monday to friday" then says where, not
+ * when. Not across a request or "so" ("je suis décalée alors rappelle-moi du lundi au vendredi …").
+ */
+const MOVED_BEFORE = /(?:^|[^\p{L}])(?:mov(?:e|es|ed|ing)|shift|push|pushed|chang(?:e|ed|ing)|switch|swap|reschedul\p{L}*|postpon\p{L}*|bring|brought|d[ée]pla[cç]\p{L}*|d[ée]cal\p{L}*|report\p{L}*|chang\p{L}*|repouss\p{L}*|avanc\p{L}*)(?:\s+(?!(?:rapp?ell?\p{L}*|remind\p{L}*|alors|donc|so|then|puis)(?![\p{L}]))[\p{L}'’-]+){0,5}\s+$/iu;
 
 function pattern(hint: RegExp, source: string, build: Build): Pattern {
   return { re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'giu'), build, hint };
@@ -232,12 +235,14 @@ const EN_PATTERNS: Pattern[] = [
     `|(?:on\\s+)?(?:the\\s+)?(?<d>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+(?:every|each)\\s+month` +
       // "the 15th of the month" is a habit only with a repetition said at the end.
       `|(?:on\\s+)?(?:the\\s+)?(?<dm>${EN_DAYNUM_LIST})\\s+(?:days?\\s+)?of\\s+the\\s+month` +
-      `|(?:every|each)\\s+month\\s+on\\s+the\\s+(?<d2>${EN_DAYNUM_LIST})|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM_LIST})` +
+      `|(?:every|each)\\s+month\\s+(?:on\\s+the\\s+|on\\s+|the\\s+)(?<d2>${EN_DAYNUM_LIST})` +
+      // "every month 25th": without "on" / "the", only a day written as an ordinal ("every month 2 bottles" is no date).
+      `|(?:every|each)\\s+month\\s+(?<d6>${EN_NTH}(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?${EN_NTH})*)|monthly\\s+on\\s+the\\s+(?<d3>${EN_DAYNUM_LIST})` +
       // "every 15th", "every 15th and 30th": days of the month, unless a month follows ("every 4th of july").
       `|(?:every|each)\\s+(?:the\\s+)?(?<d4>${EN_NTH}(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?${EN_NTH})*)(?!\\s*(?:,|and|&)\\s*(?:the\\s+)?\\d)(?!\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}]))`,
     (g, _t, trailing) => {
       if (g.dm && !trailing) return null;
-      const days = dayList(g.d5 ?? g.d ?? g.dm ?? g.d2 ?? g.d3 ?? g.d4 ?? '', (raw) => {
+      const days = dayList(g.d5 ?? g.d ?? g.dm ?? g.d2 ?? g.d6 ?? g.d3 ?? g.d4 ?? '', (raw) => {
         const t = raw.replace(/(\d+)(?:st|nd|rd|th)$/, '$1');
         return EN_ORDINALS[t] ?? Number(t);
       });
@@ -251,7 +256,7 @@ const EN_PATTERNS: Pattern[] = [
   ),
   // "every month end", "at the end of every month", "each month-end": the last day of every month.
   pattern(/end/i,
-    `(?:at\\s+)?(?:the\\s+)?end\\s+of\\s+(?:every|each)\\s+month|(?:at\\s+)?(?:every|each)\\s+(?:month[\\s-]?end|end\\s+of\\s+(?:the\\s+)?month)`,
+    `(?:at\\s+)?(?:the\\s+)?end\\s+of\\s+(?:every|each)\\s+month|(?:at\\s+)?(?:every|each)\\s+(?:month[\\s-]?end|end\\s+(?:of\\s+(?:the\\s+)?)?month)`,
     () => ({ kind: 'freq', freq: 'MONTHLY', byMonthDay: [-1] }),
   ),
   // "every weekday", "on weekdays", "every working day" ("monday to friday" is a range, above).

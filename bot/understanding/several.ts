@@ -4,7 +4,7 @@ import { formatLocal, forwardDate } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
-import { extractSubject, hasRequest, isContextClause, requestAt, SUBJECT_FIRST, withoutFillers } from './subject';
+import { extractSubject, hasRequest, isContextClause, isRemark, requestAt, SUBJECT_FIRST, withoutFillers } from './subject';
 import { zoneNamed } from '../../api/common/zone-cache';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
@@ -61,6 +61,13 @@ interface Item {
   /** A weekday and nothing else ("monday", "mercredi"). */
   weekday?: boolean;
 }
+
+/** Who is asked, said just before the request ("… donc tu me mets un rappel", "so can you remind me"). */
+const ASKER_END = /(?:^|\s)(?:tu|vous|peux[\s-]tu|pourrais[\s-]tu|can\s+you|could\s+you|would\s+you|will\s+you|pls|please)\s*$/iu;
+const ACTION_OPENS = /^[\s,]*(?:to|2|de|d'|pour|for|fi|tae)\s*\p{L}/iu;
+const LONE_WORD_AFTER_COMMA = /^\s*,\s*[\p{L}'’-]+[\s.!?]*$/u;
+/** "à 8h et à 20h", "at 8am and 8pm": what joins a second time to the first (also read by understand.ts). */
+export const JOINED = /^[\s,]*(?:et|and|puis|then|&|,)(?:\s+(?:encore|again|aussi|also))?[\s,]*(?:(?:[àa]|at)\s*)?$/iu;
 
 interface Part {
   /** [start, end) in the normalized text. */
@@ -311,7 +318,10 @@ export function splitReminders(
   const acting = new Set<number>();
   if (anchorKs.length > 1) {
     const ends = anchorKs.map((k, j) => (j + 1 < anchorKs.length ? at[anchorKs[j + 1]][0] : norm.text.length));
-    if (anchorKs.every((k, j) => ACTION[language].test(norm.text.slice(at[k][1], ends[j])))) anchorKs.forEach((k) => acting.add(k));
+    // (Each day with a time of its own, "chaque semaine solfège le mercredi à 14h et judo le samedi à
+    // 10h30", is as many reminders too: one weekly reminder per day and time.)
+    const timed = (k: number, end: number) => pieces.some((p, q) => q !== k && (p.time || p.part) && at[q][0] >= at[k][1] && at[q][0] < end);
+    if (anchorKs.every((k, j) => ACTION[language].test(norm.text.slice(at[k][1], ends[j])) || timed(k, ends[j]))) anchorKs.forEach((k) => acting.add(k));
   }
   const items: Item[] = [];
   pieces.forEach((p, k) => {
@@ -354,6 +364,34 @@ export function splitReminders(
     return draft;
   });
 
+  // "… à 8h et à 20h le docteur a insisté", "… 7am and 7pm because we keep forgetting", "… every
+  // morning at 7 and every night at 10, the doctor says …": a time (or a repetition) joined to the
+  // one before it, then a remark, is the same action at another time.
+  for (let i = 1; i < drafts.length; i++) {
+    const its = parts[i].items;
+    const before = parts[i - 1].items;
+    if (!its.length || !before.length || !its.every((it) => it.rec || (it.clock && !it.day)) || !/\p{L}/u.test(drafts[i - 1].subject)) continue;
+    // Nothing but "and" between the two times: the action was said before the first.
+    if (!JOINED.test(norm.text.slice(before[before.length - 1].end, its[0].start))) continue;
+    const tail = norm.text.slice(its[its.length - 1].end, parts[i].to);
+    // ("… at 2pm to get my hair cut", "… à 20h de sortir le chien": an action of its own.)
+    if (ACTION_OPENS.test(tail)) continue;
+    // (A lone word after a comma is a courtesy or a word of thanks: "…, murakoze".)
+    if (isRemark(tail, language) || LONE_WORD_AFTER_COMMA.test(tail)) drafts[i].subject = '';
+  }
+  // "c'est le véto qui l'a prescrit donc tu me mets un rappel tous les jours à 8h et à 20h pour
+  // donner …": the words before a request that ends its part are why, when they close with "so" /
+  // "donc" or are a clause; the action said in a later part is this part's too (shared below).
+  if (drafts.length > 1) {
+    for (let i = 0; i < drafts.length - 1; i++) {
+      const d = drafts[i];
+      const at = requestAt(d.said, language);
+      if (at <= 0 || !d.subject || !drafts.slice(i + 1).some((x) => /\p{L}/u.test(x.subject))) continue;
+      const said = d.said.slice(0, at);
+      if (!said.includes(d.subject.slice(0, 12)) || !isContextClause(said.replace(ASKER_END, ''), language)) continue;
+      d.subject = '';
+    }
+  }
   // Context said after a request ("… since the MOT is on friday") is no reminder and carries nothing.
   for (let i = drafts.length - 1; i > 0; i--) {
     if (!drafts[i].context) continue;
@@ -386,6 +424,15 @@ export function splitReminders(
       d.repeats.push(...prev.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
       d.until ??= prev.until;
       d.own = { ...d.own, day: prev.own.day, rec: prev.own.rec };
+      // "tomorrow morning ring the council then at 2 pick up the car": on the day carried over, a
+      // bare English hour that would come before the earlier part's time is the afternoon one.
+      const bare = d.pieces.some((p) => p.part) ? undefined : d.pieces.find((p) => p.time?.clock === 'bare');
+      const before = prev.pieces.find((p) => p.time || p.part);
+      const dayCarried = prev.pieces.some((p) => p.date || p.weekend) && !isContextClause(prev.subject, language);
+      if (bare && before && dayCarried && bare.time!.hour < 12) {
+        const earlier = before.time ? Math.min(...candidateHours(before)) * 60 + before.time.minute : (before.partHour ?? PART_HOUR[before.part!]) * 60;
+        if (bare.time!.hour * 60 + bare.time!.minute < earlier) bare.time = { ...bare.time!, clock: 'pm' };
+      }
     } else if (d.acting && !d.own.rec && prev.own.rec) {
       d.repeats.push(...prev.repeats.filter((r) => r.kind === 'freq' || r.kind === 'count'));
       d.until ??= prev.until;
@@ -412,16 +459,22 @@ export function splitReminders(
     if (prev.repeats.some((r) => r.kind === 'freq') && !prev.repeats.some((r) => r.kind === 'count')) prev.repeats.push(...ends);
     if (prev.repeats.some((r) => r.kind === 'freq')) prev.until ??= d.until;
   }
-  // "… tous les mercredis soir et de la rentrer le jeudi matin": a weekday said with the definite
-  // article and nothing else, beside a daily or weekly habit, is said as a habit too (rule 13).
-  if (drafts.length > 1 && drafts.some((d) => d.repeats.some((r) => r.kind === 'freq' && (r.freq === 'WEEKLY' || r.freq === 'DAILY')))) {
-    for (const d of drafts) {
+  // A day said alone beside a habit is a habit too (rule 13): a weekday with the definite article
+  // beside a daily or weekly habit ("… tous les mercredis soir et de la rentrer le jeudi matin"), a
+  // day of the month beside a monthly habit on a day of the month ("every month on the 1st to pay X
+  // and on the 15th to send Y", "le 5 de chaque mois … et le 20 …").
+  if (drafts.length > 1) {
+    const weekly = drafts.some((d) => d.repeats.some((r) => r.kind === 'freq' && (r.freq === 'WEEKLY' || r.freq === 'DAILY')));
+    const monthly = drafts.some((d) => d.repeats.some((r) => r.kind === 'freq' && r.freq === 'MONTHLY' && r.byMonthDay));
+    for (const d of weekly || monthly ? drafts : []) {
       if (d.repeats.some((r) => r.kind === 'freq')) continue;
       const days = d.pieces.filter((p) => p.date || p.weekend);
-      if (days.length === 1 && days[0].definite) {
-        d.repeats.push({ start: -1, end: -1, kind: 'freq', freq: 'WEEKLY' });
-        d.own = { ...d.own, rec: true };
-      }
+      if (days.length !== 1) continue;
+      const day = days[0];
+      const freq = weekly && day.definite ? 'WEEKLY' : monthly && day.date?.monthImplied && !day.fromWeekday && !day.keepClock ? 'MONTHLY' : null;
+      if (!freq) continue;
+      d.repeats.push({ start: -1, end: -1, kind: 'freq', freq });
+      d.own = { ...d.own, rec: true };
     }
   }
   // A part said as context before a request ("the gym opens at 6 on saturdays, remind me at 5:30

@@ -10,7 +10,7 @@ const wordEnd = `(?!${L})`;
 /** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
 const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
-    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|for(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|for(?=\s+\p{L})|(?:make|mek)\s+(?:i|we)(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
@@ -55,7 +55,7 @@ const FILLERS_ANYWHERE: Record<Language, RegExp> = {
   // Dictated punctuation ("virgule", "comma") is a voice transcript's too.
   en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop|without\\s+fail|insh'?allah|insha'?\\s?allah|god\\s+willing)${wordEnd}[,.]?`, 'giu'),
   fr: new RegExp(
-    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|on\\s+dit\\s+quoi|tkt|peuch[èe]re)${wordEnd}[,.]?`,
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|on\\s+dit\\s+quoi|tkt|peuch[èe]re|quand\\s+m[êe]me|qd\\s+m[êe]?me?)${wordEnd}[,.]?`,
     'giu',
   ),
 };
@@ -77,11 +77,11 @@ const VOCATIVE: Record<Language, string> = {
 };
 const EDGE_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|kia\s+ora|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|eish|aney|ayo|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|kia\s+ora|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|eish|aney|ayo|from\s+now(?:\s+on)?|going\s+forward|abeg|biko|oya|sasa|manze|niaje|wagwan|wah\s+gwaan|from\s+here\s+on(?:\s+in)?|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
   fr: new RegExp(
-    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis\s+une\s+fois|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose)(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis\s+une\s+fois|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant|[àa]\s+l'avenir|(?:asteure|astheure)(?!\s+qu)\b|c'est\s+comment|[çc]a\s+dit\s+quoi)(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
 };
@@ -92,7 +92,7 @@ const EDGE_FILLERS: Record<Language, RegExp> = {
 const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
-      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot))?` +
+      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis))?` +
       String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|asap|a\.s\.a\.p\.?|` +
@@ -100,7 +100,9 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
       // Sign-offs: "bye", "kind regards", "have a good one", "love you", "see ya".
       String.raw`(?:ok\s+)?(?:thanks\s+)?(?:bye(?:\s+bye)?|byee+|cya|see\s+(?:ya|you)(?:\s+later)?|ttyl|ciao|cheerio|(?:kind\s+|best\s+|warm\s+)?regards|cheers|xoxo|have\s+a\s+(?:good|great|nice)\s+(?:one|day|night|evening|weekend)|good\s*night|gn)|` +
-      String.raw`eh|hey|innit|aye|aney|lah|leh|lor|ah+|oh+|uh+|um+|(?<!(?:whether|if)(?![\p{L}])[^]*)(?:can\s+)?or\s+not|` +
+      String.raw`eh|hey|innit|aye|aney|lah|leh|lor|yaar|ah+|oh+|uh+|um+|(?<!(?:whether|if)(?![\p{L}])[^]*)(?:can\s+)?or\s+not|` +
+      // Spoken closings: "so yeah", "and yeah that's it", "that's all", "you know".
+      String.raw`(?:and\s+|so\s+)?(?:yeah\s+)?that'?s\s+(?:it|all|about\s+it)|so\s+yeah|and\s+stuff|or\s+whatever|you\s+know|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
     'iu',
   ),
@@ -111,7 +113,9 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
-      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|on\s+est\s+ensemble|voil[àa]|(?<!(?:la|le|une|un|ma|ta|sa|ce|cette)\s)(?:oh?\s+)?fada|` +
+      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|on\s+est\s+ensemble|(?:et\s+)?voil[àa](?:\s+quoi)?|` +
+      // Formules parlées : "ouais", "tu vois", "enfin bref", "c'est tout".
+      String.raw`ouais?|tu\s+vois|vous\s+voyez|(?:enfin\s+)?bref|c'est\s+tout|(?<!(?:la|le|une|un|ma|ta|sa|ce|cette)\s)(?:oh?\s+)?fada|` +
       // Formules de fin : "à plus", "bonne soirée", "cordialement", "bonne nuit".
       String.raw`(?:merci\s+)?(?:[àa]\s+plus(?:\s+tard)?|a\+|[àa]\s+\+|ciao|salut|bye|bonne\s+(?:soir[ée]e|journ[ée]e|nuit|fin\s+de\s+journ[ée]e|semaine|apr[èe]s[\s-]midi)|bon\s+(?:apr[èe]s[\s-]midi|week-?end|dimanche)|cordialement|bien\s+[àa]\s+(?:toi|vous)|biz)|` +
       String.raw`)[\s.!?]*$|\s*(?:[:;=]-?[)(dpDP]+|<3+)[\s.!?]*$`,
@@ -125,8 +129,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney)$/i,
-  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa])$/iu,
+  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know)$/i,
+  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
 function isWordUnit(c: number): boolean {
@@ -267,10 +271,11 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
     String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
-    String.raw`|(?:don'?t|do\s+not|doh|never|not)\s+let\s+me\s+forget|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget`,
+    // Pidgin and Jamaican "no let me forget", "no forget to remind me".
+    String.raw`|(?:don'?t|do\s+not|doh|never|not|no)\s+let\s+me\s+(?:forget|flake|bail|skip\s+(?:it|this)|slack|miss\s+(?:it|this))|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget|no\s+forget\s+(?:to\s+)?remind\s+me`,
   fr:
     String.raw`(?:me|m')\s*(?:(?:le\s+|la\s+|les\s+|l')(?=rapp?ell?))?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
-    String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
+    String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*|donn\p{L}*|laiss\p{L}*|fix\p{L}*|cal(?:e|ez|er)|pos(?:e|ez|er)|balanc\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
     String.raw`|(?:me\s+(?:re)?di(?:re|s|ras|rais|tes|rez)|(?:re)?dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
     String.raw`|[êe]tre\s+(?:pr[ée]venue?|averti\p{L}*|rappel[ée]e?|notifi[ée]e?)` +
     String.raw`|f(?:ai|er)\p{L}*[- ]moi[- ]y\s+penser|pens\p{L}*\s+[àa]\s+me\s+(?:le\s+|la\s+|l')?(?:rappeler|dire)(?![\p{L}])|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
@@ -327,7 +332,7 @@ const TRAILING_CONTEXT: Record<Language, RegExp> = {
 /** Finite verbs a remark's own subject takes ("the installer said", "le camion passe"). */
 const REMARK_VERB: Record<Language, string> = {
   en: String.raw`(?:is|are|was|were|has|have|had|will|won't|can|can't|could|should|does|doesn't|did|didn't|said|says|thinks|thought|wants|wanted|needs|needed|keeps|kept|gets|got|changed|comes|came|goes|went|starts|started|ends|closes|opens|leaves|left|arrives|works|told|tells|asked|asks|insists|insisted|recommends|recommended|reckons|mentioned|expires|matters|hates|loves|likes|don|dey)(?![\p{L}'])`,
-  fr: String.raw`(?:est|sont|[ée]tait|a|ont|va|vont|vient|viennent|passe|passent|expire|expirent|travaille|travaillent|commence|commencent|finit|finissent|ferme|ferment|ouvre|ouvrent|arrive|arrivent|part|partent|rentre|rentrent|dort|dorment|veut|veulent|peut|peuvent|doit|doivent|dit|disent|fait|font|attend|attendent|co[uû]te|sonne|reste|restent|change|bosse|insiste|r[âa]le|oublie|oublient|sera|seront|aura|auront|m'a|l'a|nous\s+a|se\s+\p{L}+|s'\p{L}+|ne\s+\p{L}+|n'\p{L}+)(?![\p{L}'])`,
+  fr: String.raw`(?:est|sont|[ée]tait|a|ont|va|vont|vient|viennent|passe|passent|expire|expirent|travaille|travaillent|commence|commencent|finit|finissent|ferme|ferment|ouvre|ouvrent|arrive|arrivent|part|partent|rentre|rentrent|dort|dorment|veut|veulent|peut|peuvent|doit|doivent|dit|disent|fait|font|attend|attendent|co[uû]te|sonne|reste|restent|change|bosse|insiste|r[âa]le|oublie|oublient|marche|marchent|sera|seront|aura|auront|m'a|l'a|nous\s+a|se\s+\p{L}+|s'\p{L}+|ne\s+\p{L}+|n'\p{L}+)(?![\p{L}'])`,
 };
 /**
  * A remark with a subject of its own said after the subject, behind a comma or a courtesy ("…, le
@@ -337,7 +342,7 @@ const REMARK_VERB: Record<Language, string> = {
  */
 const TRAILING_REMARK: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as)\s+)?(?:` +
+    String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as|sure|sure\s+look|ah|well|plus)\s+)?(?:` +
       String.raw`(?:i|we|they|he|she|it)(?:'(?:ve|m|ll|d|re|s))?\s+\p{L}|(?:ive|im|ill|weve|theyre)\s+\p{L}` +
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?\p{L}+\s+${REMARK_VERB.en}` +
       // Any verb in the past, or in the present before a word that says when or how ("…, doctor
@@ -347,17 +352,25 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       // "…, mum's away", "…, keep forgetting which room".
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:away|out|off|sick|ill|home|back|gone|late|not|been|got|always|never|(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing)(?![\p{L}'])` +
       String.raw`|(?:keep|kept)\s+\p{L}+ing|(?:always|never)\s+forget|not\s+\p{L}{2,}ing(?![\p{L}'])|no\s+way(?![\p{L}'])|(?:looks|seems|sounds)\s+like(?![\p{L}'])` +
+      // "…, b4 it gets too hot": after a comma, "before" and a clause of its own is a remark (without
+      // the comma it stays: "walk the dog before it gets hot").
+      String.raw`|(?:before|b4|bfr)\s+(?:it|it's|its|they|they're|he|she|we|i|you|u)\s+\p{L}` +
+      // "…, would be peak if i forget again", "…, finna stop missing it fr".
+      String.raw`|(?:(?:it|that|this)\s+)?(?:would|will|'d|'ll)\s+be\s+(?!(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)(?![\p{L}]))\p{L}|(?:finna|gonna|tryna|bout\s+to)\s+\p{L}` +
       String.raw`)[^]*$`,
     'iu',
   ),
   fr: new RegExp(
     String.raw`(?:[,;!?]|\s(?:stp|svp|merci|please),?)\s+(?:(?:parce\s+que?|parce\s+qu'|car|vu\s+que?|puisque?)\s*)?(?:` +
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}` +
-      String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+${REMARK_VERB.fr}` +
+      String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+|\s+\p{L}+)?\s+${REMARK_VERB.fr}` +
       // Any verb before a word that says when or how, or its object ("…, l'évier fuit encore").
       String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+\p{L}{2,}(?:e|es|ent|it|t|d)\s+(?:encore|toujours|jamais|plus|pas|t[ôo]t|tard|bient[ôo]t|vite|mal|bien|trop|demain|beaucoup|partout|le|la|les|l')(?![\p{L}])` +
       String.raw`|(?:sur\s+)?(?:les\s+)?(?:ordres?|conseils?|consignes?)\s+(?:du|de\s+la|de|d')\s*\p{L}+[\s.!]*$` +
-      String.raw`|(?:il\s+)?faut\s+(?:que|qu')|pas\s+(?:question|envie)(?![\p{L}])` +
+      String.raw`|(?:il\s+)?faut\s+(?:que|qu')|pas\s+(?:question|envie)(?![\p{L}])|avant\s+(?:que|qu')` +
+      // Quebec "a" / "y" for "elle" / "il" ("…, a file pas ben"); "…, rentrée oblige"; "…, bonne résolution".
+      String.raw`|(?:a|y)\s+\p{L}{2,}\s+(?:pas|plus|jamais|encore|toujours|ben|bien)(?![\p{L}])|(?:\p{L}+\s+){1,3}oblige(?![\p{L}])` +
+      String.raw`|(?:c'est\s+)?(?:(?:ma|une|la)\s+)?(?:bonne|nouvelle|grande)?\s*r[ée]solution(?:\s+(?:de|du|pour)\s+(?:l'|la\s+|le\s+)?\p{L}+)?[\s.!]*$` +
       String.raw`)[^]*$`,
     'iu',
   ),
@@ -377,8 +390,8 @@ const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|fon
  * le linge il va pleuvoir"), or who said so ("… le pédiatre a dit", "… the doctor said").
  */
 const TRAILING_CLAUSE: Record<Language, RegExp> = {
-  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else|bc|b\/c|bcos|bcoz|bcuz|bcz)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
-  fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+(?:dit|\p{L}+[ée]|\p{L}+i)[\s.!]*$|(?:il\s+)?faut\s+(?:pas|plus|absolument|surtout)\s+que)[^]*$`, 'iu'),
+  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else|bc|b\/c|bcos|bcoz|bcuz|bcz)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there|last|this|next|yesterday|today|every)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
+  fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+(?:dit|\p{L}+(?:é|ée|és|ées)|\p{L}+i)[\s.!]*$|(?:il\s+)?faut\s+(?:pas|plus|absolument|surtout)\s+que)[^]*$`, 'iu'),
 };
 
 /**
@@ -460,7 +473,7 @@ const EMOJI_BEFORE_REQUEST: Record<Language, RegExp> = {
 const ONLY_PRONOUN = /^[\s\p{P}]*(?:(?:of|about|de|d')\s*)?(?:ça|ca|cela|it|that|this|them|le|la|les|l'|y|en)[\s\p{P}]*$/iu;
 
 /** How a clause said before the request ends: a stop, a comma, a colon or "so" / "donc" / "alors". */
-const CLAUSE_END = /(?:[,.;:!…]|(?:^|\s)(?:so|and\s+so|therefore|donc|alors|du\s+coup|bref|fait\s+que|faque|yaani|ya3ni))\s*$/iu;
+const CLAUSE_END = /(?:[,.;:!…]|(?:^|\s)(?:so|and\s+so|therefore|but|donc|alors|mais|du\s+coup|bref|fait\s+que|faque|yaani|ya3ni))\s*$/iu;
 /** A subordinate clause said first ("now that …", "asteure que …", "vu que …", "comme …"). */
 const CLAUSE_OPEN: Record<Language, RegExp> = {
   en: /^(?:(?:now\s+)?that(?=\s+(?:the|my|our|we|i|it|they|he|she|you)\s)|since|because|cause|'cause|as\s+soon\s+as|seeing\s+as|given\s+that|whenever|with\s+(?:this|that|these|those|the|all\s+(?:this|that|the))|because\s+of|due\s+to)\s/iu,
@@ -519,7 +532,8 @@ function afterVentedLead(s: string, language: Language): string {
   // The request alone after the break ("… sinon elle va me tuer 😅 rappelle moi"), or a remark
   // ("… 📚 sinon je vais encore me planter"): the lead is the subject.
   if (!/\p{L}/u.test(stripLoop(rest, language)) || REMARK_OPEN[language].test(rest.trim())) return s;
-  return VENT_END.test(lead) || (isContextClause(lead, language) && !CLAUSE_END.test(lead)) ? rest : s;
+  // ("le petit a de la fièvre 🤒 …": a noun and its own verb.)
+  return VENT_END.test(lead) || ((isContextClause(lead, language) || NOUN_CLAUSE[language].test(lead)) && !CLAUSE_END.test(lead)) ? rest : s;
 }
 
 /** Where the first "so" / "donc" / "faque" of a text is, or the text's length. */
@@ -533,7 +547,7 @@ const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+
 
 /** A finite verb that makes the words before a request a clause of their own, not its wording. */
 const CONTEXT_VERB: Record<Language, RegExp> = {
-  en: new RegExp(String.raw`(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<=(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight))'s(?![\p{L}])|\p{L}'(?:re|m|ve|ll)(?![\p{L}])|(?<=\p{L})'s\s+(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing(?=\s+(?:with|to|over|in|out|up|back|home|late|early|away|off|down|today|tonight|tomorrow|this|at|from|on|for|around|again|now)(?![\p{L}]))`, 'iu'),
+  en: new RegExp(String.raw`(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<=(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight))'s(?![\p{L}])|(?<=\p{L})'s(?=\s+(?:a|an|so|too|not|been|always|never|getting|going|gone|back|away|off|sick|ill)\s)|\p{L}'(?:re|m|ve|ll)(?![\p{L}])|(?<=\p{L})'s\s+(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing(?=\s+(?:with|to|over|in|out|up|back|home|late|early|away|off|down|today|tonight|tomorrow|this|at|from|on|for|around|again|now)(?![\p{L}]))`, 'iu'),
   fr: /(?<![\p{L}'])(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}|(?<![\p{L}])(?:m|t|l)'a(?![\p{L}])/iu,
 };
 
@@ -553,6 +567,31 @@ export function isContextClause(words: string, language: Language): boolean {
   // An imperative starts with its verb ("ferme la porte", "go to the bank"): no context; "c'est",
   // "j'ai", "qu'il", "i'm", "we're" are no imperative.
   return verb.index > 0 || /^(?:c|j|qu|s)'/iu.test(w) || /^\p{L}+'(?:re|m|ve|ll|s)(?![\p{L}])/iu.test(w);
+}
+
+const REASON_START: Record<Language, RegExp> = {
+  en: /^(?:because|cause|'cause|coz|cos|cuz|since|bc|b\/c|otherwise|or\s+else)(?![\p{L}])/iu,
+  fr: /^(?:parce\s+qu|vu\s+qu|puisqu|sinon(?![\p{L}])|car(?![\p{L}]))/iu,
+};
+/** A pronoun and its verb ("they keep charging me", "she gets grumpy"); not what the speaker must do ("I need to …"). */
+const PRONOUN_CLAUSE: Record<Language, RegExp> = {
+  en: /^(?:he|she|they|it|we|i)\s+(?!(?:need|needs|have|has|gotta|got|must|should|want|wanna|will|would|also|then)(?![\p{L}]))\p{L}{2,}/iu,
+  fr: /^$(?!)/u,
+};
+/** A determiner, a noun or two, then a verb of their own: "le docteur a insisté", "the doctor says so". */
+const NOUN_CLAUSE: Record<Language, RegExp> = {
+  en: new RegExp(String.raw`^(?:(?:eh|ah|oh|so|yeah|well)\s+)*(?:(?:the|my|our|his|her|their|your)\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:${REMARK_VERB.en}|say(?![\p{L}']))`, 'iu'),
+  fr: new RegExp(String.raw`^(?:(?:eh|ah|oh|bon|et|euh)\s+)*(?:le|la|les|l'|mon|ma|mes|son|sa|ses|notre|leur)\s*[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+${REMARK_VERB.fr}`, 'iu'),
+};
+
+/**
+ * Words said after a time as a remark, not as an action: a clause of its own ("il fait chaud", "le
+ * docteur a insisté", "the doctor say I can't miss none") or a reason ("because we keep forgetting").
+ */
+export function isRemark(words: string, language: Language): boolean {
+  const w = words.replace(/^[\s,.;:!?…-]+/u, '').trim();
+  if (!/\p{L}/u.test(w)) return false;
+  return isContextClause(w, language) || NOUN_CLAUSE[language].test(w) || REASON_START[language].test(w) || PRONOUN_CLAUSE[language].test(w);
 }
 
 /** Context said without its apostrophe ("its so hot", "im off today") or as a participle ("working from home today"). */
@@ -603,13 +642,13 @@ const JOINED_LEAD = /(?:^|\s)(?:and|et)\s*$/iu;
 const TRAILING_REQUEST: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:and|so|then|just|pls|please|can\s+(?:you|u)|could\s+(?:you|u)|will\s+(?:you|u)|would\s+(?:you|u)|u|you)\s+)*` +
-      String.raw`(?:${REQUEST_VERB.en}|remind|set\s+(?:that|it|this|one)\s+up(?:\s+for\s+me)?)(?:\s+(?:of|about|abt)\s+(?:it|that|this)|\s+(?:it|that|this))?(?:\s+(?:please|pls|thanks|ok|okay))?[\s,.;:!?]*$`,
+      String.raw`(?:${REQUEST_VERB.en}|remind|set\s+(?:that|it|this|one)\s+up(?:\s+for\s+me)?)(?:\s+(?:of|about|abt)\s+(?:it|that|this)|\s+(?:it|that|this))?(?:\s+(?:please|pls|thanks|ok|okay|o+|oh|abeg|leh|lah|sha|biko|can|ah))?[\s,.;:!?]*$`,
     'iu',
   ),
   fr: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|voil[àa]|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
       String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')not(?:e|es|ez|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')mets?(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
-      String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t))?[\s,.;:!?]*$`,
+      String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|right|l[àa]))?[\s,.;:!?]*$`,
     'iu',
   ),
 };
@@ -621,8 +660,8 @@ const RELATIVE_BEFORE: Record<Language, RegExp> = {
 
 /** The last words a request said last can end on (a cheap test before TRAILING_REQUEST). */
 const REQUEST_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:me|us|it|that|this|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded)$/i,
-  fr: /^(?:rapp?\p{L}*|penser|tu|volontiers|dire|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*)$/iu,
+  en: /^(?:me|us|it|that|this|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded|o+|oh|abeg|leh|lah|sha|biko|can|ah|flake|bail|slack)$/i,
+  fr: /^(?:rapp?\p{L}*|penser|tu|volontiers|dire|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*|fois|m[āa]uruuru|maururu|right|l[àa])$/iu,
 };
 
 function stripTrailingRequest(s: string, language: Language): string {
@@ -667,7 +706,8 @@ function stripRequest(s: string, language: Language): string {
     // (A comma after it ends the subject, not a clause: "pay the oil bill, remind me dear".)
     const before = m[1].trim().replace(/[\s,;:]+$/u, '');
     // (A stop or an emoji that ended it says nothing of its kind: "amphi de droit 😴 rappelle moi stp jsp …".)
-    const subjectBefore = /\p{L}/u.test(before) && !ASKING_ONLY[language].test(before) && !isContextClause(before.replace(/[\s.!?…]+$/u, ''), language);
+    // (Nor does "so" / "donc" before the request: "… chercher du lait faque rappelle-moi ça".)
+    const subjectBefore = /\p{L}/u.test(before) && !ASKING_ONLY[language].test(before) && !isContextClause(before.replace(/[\s.!?…]+$/u, '').replace(SO_END, ''), language);
     const pointer = pointsBack(own, language);
     if (subjectBefore) {
       // A short tail with no connector after a request that follows its subject is whom it is said
@@ -687,7 +727,8 @@ function stripRequest(s: string, language: Language): string {
     // (A request said last that pointed back keeps no "of" / "de" at its end: "… can you remind me of".)
     const said = s.slice(0, m[0].length + own.length).replace(/\s+(?:of|about|de|d')\s*$/iu, '');
     const t = stripTrailingRequest(said, language);
-    if (t !== said) return t;
+    // ("… chercher du lait faque rappelle-moi ça": the "so" went with the request.)
+    if (t !== said) return subjectBeforeSo(t, language);
     const head = m[1].replace(JOINED_LEAD, '');
     if (ASKING_ONLY[language].test(head.trim())) return '';
     return RELATIVE_BEFORE[language].test(head) ? s : head;
@@ -711,7 +752,7 @@ const STARTS_ON_CONNECTOR: Record<Language, RegExp> = {
 /** Words said after a request that are no subject: courtesy, interjections, words of the region. */
 const REMARK_WORDS: Record<Language, RegExp> = {
   en: /^(?:only|please|pls|plz|thanks?|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+(?:you|ya|u)|would\s+(?:you|ya|u)|no\s+worries|yeah|yh|abeg|jare|ooo?)(?![\p{L}'])[\s,.!?]*/iu,
-  fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èe]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t)(?![\p{L}'])[\s,.!?]*/iu,
+  fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èeê]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|quand\s+m[êe]me|qd\s+m[êe]?me?|right|murakoze|jërëjëf|jerejef|merci\s+bien)(?![\p{L}'])[\s,.!?]*/iu,
 };
 /**
  * Only remark words (then at most one word more: "thanks b'y", "please mwebantu"), another way of
@@ -732,7 +773,7 @@ function remarkOnly(text: string, language: Language): boolean {
 /** The words REMARK_WORDS can start with. */
 const REMARK_FIRST: Record<Language, Set<string>> = {
   en: new Set('only please pls plz thanks thank thx ty cheers chur sweet ta lah leh lor la ah eh na yaar yaa ya sha o oh ok okay k bro mate man fam boss sis all that this it them again too as lol haha pretty will would no yeah yh abeg jare oo ooo'.split(' ')),
-  fr: new Set("stp svp stpl merci mrc zarma wesh wsh tkt frère frérot frere frére reuf ma mon yaa ya o oh eh hein dèh deh ok oki tout ça ca aussi encore inch inch'allah inchallah insh insh'allah wallah peuchère peuchere fada mdr lol bisou bisous s'il".split(' ')),
+  fr: new Set("stp svp stpl merci mrc zarma wesh wsh tkt frère frérot frere frére reuf ma mon yaa ya o oh eh hein dèh deh dêh ok oki tout ça ca aussi encore inch inch'allah inchallah insh insh'allah wallah peuchère peuchere fada mdr lol bisou bisous s'il une māuruuru mauruuru maururu quand qd right murakoze jërëjëf jerejef".split(' ')),
 };
 /** Only courtesy words, then at most one word more ("thanks b'y", "please mwebantu", "would ya my lover"). */
 function courtesyOnly(text: string, language: Language): boolean {
@@ -868,7 +909,10 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
   for (const sp of spans) if (sp.start < first) first = sp.start;
   if (first > 8 && first < original.length) {
     const lead = original.slice(0, first).trim();
-    if (THREE_WORDS.test(lead) && !hasRequest(lead, language) && isContextClause(lead.replace(DANGLING_END[language], ''), language)) {
+    // "I need to call the vet on monday about …": what the speaker has to do is the action, not context.
+    const must = language === 'en' && MUST_WORD.test(lead) ? I_MUST[language].exec(lead) : null;
+    const mustAction = must && (!must[1] || CLAUSE_END.test(must[1]) || !withoutFillers(must[1], language)) && /\p{L}/u.test(lead.slice(must[0].length));
+    if (!mustAction && THREE_WORDS.test(lead) && !hasRequest(lead, language) && isContextClause(lead.replace(DANGLING_END[language], ''), language)) {
       const after = subjectOf(original.slice(first), spans.map((sp) => ({ ...sp, start: sp.start - first, end: sp.end - first })), language);
       const onlyRequest = hasRequest(after, language) || TRAILING_REQUEST[language].test(after);
       if (/\p{L}/u.test(after) && !onlyRequest && !SUBJECT_FIRST[language].test(after) && after.length < subject.length) return after;
@@ -878,6 +922,119 @@ export function extractSubject(original: string, spans: RemovedSpan[], language:
 }
 
 const THREE_WORDS = /\S\s+\S+\s+\S/u;
+
+/**
+ * Spoken particles that close a clause (Singapore's "lah", "leh", "lor", India's "yaar", "innit"):
+ * never an object, so what is said before or after them is a clause of its own.
+ */
+const PARTICLES = 'lah|leh|lor|yaar|innit';
+const PARTICLE_HINT = new RegExp(PARTICLES, 'i');
+const CLAUSE_PARTICLE = new RegExp(String.raw`(?<![\p{L}'])(?:${PARTICLES})(?![\p{L}'])[\s,.!]*`, 'giu');
+
+/**
+ * "new year resolution lah gym every …": the words before a particle are a remark when what
+ * follows is the action; "drink water yaar it's too hot": after it, when what follows is a clause.
+ */
+function aroundParticle(s: string, language: Language): string {
+  const found = [...s.matchAll(CLAUSE_PARTICLE)];
+  if (!found.length) return s;
+  const last = found[found.length - 1];
+  const after = s.slice(last.index! + last[0].length);
+  if (/\p{L}/u.test(s.slice(0, last.index!)) && isRemark(stripTrailingRequest(after, language), language)) return s.slice(0, last.index!);
+  const first = found[0];
+  const head = s.slice(0, first.index!);
+  const rest = s.slice(first.index! + first[0].length);
+  const own = stripTrailingRequest(rest, language);
+  // ("stretch every 30 mins yaar remind me, …": the particle only ends the action before the request.)
+  if (requestAt(rest, language) === 0) return s;
+  if (/\p{L}/u.test(head) && /\p{L}/u.test(own.replace(ANY_REQUEST[language], ' ')) && !hasRequest(head, language) && !isRemark(own, language)) return rest;
+  return s;
+}
+
+/** Words that open a reason said right after a request ("…, remind me so i actually go"). */
+const REASON_HINT = /(?<![\p{L}])(?:so|coz|cos|cause|because|bc|otherwise|else|when|sinon|pour|parce|comme|car|quand|j'?veux|je|jsuis|chui)(?![\p{L}])|,/iu;
+const REASON_AFTER_REQUEST: Record<Language, RegExp> = {
+  en: /^(?:\s+(?:please|pls|plz|thanks|thx|ok))?[\s,.!]+(?:so(?:\s+that)?|coz|cos|'?cause|because|bc|or\s+else|otherwise|when)\s+(?:i|i'm|im|i'll|ill|he|she|they|we|it|you|u|my|the)(?![\p{L}])/iu,
+  fr: /^(?:\s+(?:stp|svp|merci|steup))?[\s,.!]+(?:sinon|pour\s+(?:que|qu'|pas|ne\s+pas)|parce\s+qu|comme\s+[çc]a|car|j'?veux|je\s+veux|jsuis|je\s+suis|chui|quand\s+(?:ils?|elles?|on|c'est|[çc]a))(?![\p{L}])/iu,
+};
+
+/**
+ * "therapy every other wednesday at 4pm, pls remind me so i dont bail", "sortir la pâte …, rappelle
+ * moi stp jveux du pain frais": the subject is said before the request, the words after it say why.
+ */
+function cutReasonAfterRequest(s: string, language: Language): string {
+  const m = REQUEST_WORD_AT[language].exec(s);
+  if (!m || !/\p{L}/u.test(withoutFillers(s.slice(0, m.index), language))) return s;
+  const end = m.index + m[0].length;
+  const tail = s.slice(end);
+  // ("stretch every 30 mins, remind me, my back is killing me": a clause of its own after a comma.)
+  return REASON_AFTER_REQUEST[language].test(tail) || (/^\s*,/.test(tail) && isRemark(tail, language)) ? s.slice(0, end) : s;
+}
+
+const FORGET_HINT = /oubli|zapp/iu;
+/**
+ * "… j'oublie toujours", "…, fo pa ke joublie", "… sinon je zappe": the speaker saying they forget,
+ * typed as it is said, is why they ask, not what to do.
+ */
+const I_FORGET_FR = /(?<!(?:que|qu'|ke|qui|quand|si|dont|où))[\s,.;!]+(?:(?:il\s+)?f(?:au|o)t?\s+pa?s?\s+(?:que|qu'|ke|k)\s*j[e']?\s*(?:l'|le\s+)?(?:oubli|zapp)\p{L}*|(?:(?:sinon|car|parce\s+que|pcq|vu\s+que|comme)\s+)?(?:j'|j\s|je\s+|j)(?:l'|le\s+|les\s+)?(?:oubli|zapp)\p{L}*(?:\s+(?:toujours|tjs|tout\s+le\s+temps|tt\s+le\s+temps|souvent|[àa]\s+chaque\s+fois|tout|tt))?)[\s.!]*$/iu;
+
+/** "…, street cleaning 🙄", "…, la galère 😩": a few words after a comma, closed by a face that sighs, are a remark. */
+const VENTED_AFTER_COMMA = /,\s*(?:[\p{L}'-]+\s+){0,3}[\p{L}'-]+\s*(?:🙄|😩|😤|😫|😒|😑|😬|🤦(?:\u200D?[♀♂]\uFE0F?)?|😮‍💨|😭|😡|🤬|😞|😔|🥱|😪|🫠|🤷(?:\u200D?[♀♂]\uFE0F?)?)+(?=\s|$)/gu;
+
+const LABEL_HINT = /\s[-–—]\s|:\s/u;
+/** A label closed by a spaced dash or a colon: "dog sitting for the Hendersons - feed …", "work stuff: send …". */
+const LABEL_LEAD = /^\s*((?:[\p{L}\p{N}'’&]+\s+){1,6}[\p{L}\p{N}'’&]+)\s*(?:\s[-–—]|:)\s+(?=\p{L})/u;
+/** The verbs an errand most often starts with, for English, where a verb has no ending of its own. */
+const EN_ERRAND_VERB = /^(?:call|ring|phone|text|email|e-mail|message|send|buy|get|grab|pick|drop|take|give|feed|water|walk|pay|book|check|clean|wash|cook|make|fix|move|put|bring|collect|order|renew|cancel|submit|print|post|charge|pack|prep|prepare|finish|start|go|visit|meet|leave|change|empty|fill|top|sort|tidy|iron|hoover|vacuum|mop|ask|tell|review|read|write|study|practi[cs]e|return|schedule|confirm|follow|chase|update|defrost|thaw|soak|bake|clear|mow|trim|refill|restock|open|close|lock|unlock|turn|switch|set|do|see|say|wake|log|file|fetch|hand|plan)(?![\p{L}'])/iu;
+/** French verbs of an errand are infinitives ("nourrir", "arroser", "prendre", "voir"). */
+const FR_INFINITIVE = /^\p{L}{2,}(?:er|ir|re|oir)(?![\p{L}'])/iu;
+
+function afterLabel(s: string, language: Language): string {
+  const m = LABEL_LEAD.exec(s);
+  if (!m || hasRequest(m[1], language)) return s;
+  const rest = s.slice(m[0].length);
+  if (!/\s\p{L}/u.test(rest.trim())) return s;
+  return (language === 'en' ? EN_ERRAND_VERB : FR_INFINITIVE).test(rest) ? rest : s;
+}
+
+/** "so" / "donc" said last, before a request. */
+const SO_END = /\s+(?:so|and\s+so|donc|alors|faque|fait\s+que|du\s+coup)$/iu;
+/** The words before a "so" said last, when they are an action rather than context. */
+function subjectBeforeSo(t: string, language: Language): string {
+  const trimmed = t.replace(/[\s,]+$/u, '');
+  if (!SO_END.test(trimmed)) return t;
+  const head = trimmed.replace(SO_END, '');
+  return isContextClause(head, language) ? t : head;
+}
+/** Words that may correct what was just said. */
+const SELF_CORRECTION_HINT = /(?<![\p{L}])(?:pardon|sorry|wait|attends|plut[oô]t|rather|i\s+mean|je\s+veux\s+dire|my\s+bad|non|no)(?![\p{L}])/iu;
+/**
+ * "appeler le plombier non pardon l'électricien", "call the plumber no sorry the electrician", "buy
+ * milk, I mean oat milk": a "no" with a word of correction ("sorry", "pardon", "wait"), or "I mean",
+ * "ou plutôt" alone, then
+ * what replaces the words before it.
+ */
+const SELF_CORRECTION = /[\s,]+(?:(?:eu+h+|u+m+|u+h+|e+rm*)[\s,]+)?(?:(?:non|nan|no|nope)[\s,]+(?:(?:pardon|sorry|wait|attends|plut[oô]t|rather|i\s+mean|je\s+veux\s+dire|my\s+bad)[\s,]+)+|(?:non|no)[\s,]+(?=(?:le|la|les|l'|un|une|mon|ma|mes|the|my|a|an)\s*\p{L})(?<=(?:eu+h+|u+m+|u+h+)[\s,]+(?:non|no)[\s,]+)|(?:i\s+mean|je\s+veux\s+dire|ou\s+plut[oô]t|or\s+rather)[\s,]+)(?=\p{L})/iu;
+/** A determiner opening the words a correction replaces. */
+const LAST_DETERMINER = /(?:^|\s)(?:le|la|les|l'|un|une|des|du|mon|ma|mes|ton|ta|son|sa|ses|the|a|an|my|your|his|her|our|their)(?:\s+|(?<='))[^\s]*(?:\s+[^\s]+)?$/iu;
+const OPENS_WITH_DETERMINER = /^(?:le|la|les|l'|un|une|des|du|mon|ma|mes|ton|ta|son|sa|ses|the|a|an|my|your|his|her|our|their)(?:\s|(?<='))/iu;
+
+function withSelfCorrection(s: string, language: Language): string {
+  const m = SELF_CORRECTION.exec(s);
+  if (!m) return s;
+  const head = s.slice(0, m.index);
+  const tail = s.slice(m.index + m[0].length);
+  // Right after the request ("rappelle-moi euh non attends plutôt demain …"), nothing is replaced:
+  // the speaker hesitated over the time.
+  const req = requestAt(head, language);
+  if (req >= 0 && !/\p{L}/u.test(head.slice(req).replace(ANY_REQUEST[language], ''))) return head + ' ' + tail;
+  // The words replaced: from the last determiner (at most two words after it) when the new words
+  // open with one, otherwise the last word ("call mum no sorry dad").
+  const det = OPENS_WITH_DETERMINER.test(tail) ? LAST_DETERMINER.exec(head) : null;
+  const cut = det ? det.index + (det[0].startsWith(' ') ? 1 : 0) : head.search(/\S+$/u);
+  if (cut <= 0 || !/\p{L}/u.test(head.slice(0, cut))) return s;
+  return head.slice(0, cut) + tail;
+}
 
 function subjectOf(original: string, spans: RemovedSpan[], language: Language): string {
   const sorted = [...spans].sort((a, b) => b.start - a.start);
@@ -900,16 +1057,20 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   }
   kept.push(original.slice(0, limit));
   let s = kept.reverse().join(' ');
+  if (SELF_CORRECTION_HINT.test(s)) s = withSelfCorrection(s, language);
+  if (language === 'en' && PARTICLE_HINT.test(s)) s = aroundParticle(s, language);
   if ((STOP_SIGN.test(s) || HAS_EMOJI.test(s)) && LEAD_BREAK.test(s)) s = afterVentedLead(s, language);
+  if (LABEL_HINT.test(s)) s = afterLabel(s, language);
   // An emoji right before the request ends the clause said before it ("le notaire traîne encore 😤
   // rappelle-moi de …"): a stop, which the context rule then reads.
-  if (HAS_EMOJI.test(s)) s = s.replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
+  if (HAS_EMOJI.test(s)) s = s.replace(VENTED_AFTER_COMMA, ' ').replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
   if (TRAILING_CONTEXT_HINT[language].test(s)) {
     s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
     s = cutRemark(s, language);
   }
   s = s.replace(FILLERS_ANYWHERE[language], ' ');
   s = collapse(s);
+  if (REASON_HINT.test(s) && hasRequest(s, language)) s = cutReasonAfterRequest(s, language);
   // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.
   s = stripTrigger(s, language);
   // No request, context then "so" and what to do ("doctor said every 6 hours so give Zara her
@@ -944,6 +1105,7 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     if (TRAILING_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
     if (TRAILING_OWN_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_OWN_CLAUSE[language], 1);
     if (TRAILING_TAIL_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_TAIL[language], 1);
+    if (language === 'fr' && FORGET_HINT.test(s)) s = cutAtEnd(s, I_FORGET_FR, 1);
     s = trimPunctuation(s);
     if (s === before) break;
   }

@@ -10,7 +10,7 @@ import { ParseEnv, pieceOf, startPieces } from './piece-parser';
 import { combinePieces, resolvePiece } from './resolve';
 import { findRepeats, RepeatMarker } from './repeat';
 import { applyOffset, findOffset, Offset } from './offset';
-import { splitReminders } from './several';
+import { JOINED, splitReminders } from './several';
 import { extractSubject, RemovedSpan } from './subject';
 import { Language, UnderstandContext, Understanding, WhenPiece, WhenResult } from './types';
 
@@ -143,6 +143,8 @@ function extract(
     const [start, end] = originalSpan(norm, r.index, stop);
     spans.push({ start, end, kind: piece.time && !piece.date ? 'time' : 'date', at: r.index });
   }
+  // (With an offset, the day named is the one the offset counts back from: "la veille … de la rando de samedi".)
+  if (!offset) markPurposeDays(norm.text, pieces, at, repeats);
   // A time that only labels a thing ("catch the 7:15 train") gives way to a real one and stays
   // in the subject; alone, it is the due time.
   // Likewise a day that only labels a thing ("next week's rota", "the weekend specials") gives way
@@ -173,6 +175,55 @@ function extract(
   return { pieces, spans, at, repeats, conflict, norm, offset };
 }
 
+/** Words that may join the pieces of one date ("friday at 6", "samedi soir", "demain vers 8h"). */
+const CHAIN_GAP = /^[\s,]*(?:(?:at|@|around|about|on|in\s+the|[àa]|vers|le|la|dans\s+la|en|de|du)\s+)*$/iu;
+/** "for" / "pour" right before a date: the day an action is for ("iron my shirt for tomorrow"). */
+const FOR_BEFORE = /(?:^|[^\p{L}])(?:for|pour)\s*$/iu;
+const FOR_START = /^(?:for|pour)\s/iu;
+/** "le rdv du mercredi", "la réunion de jeudi": a French day that names what it follows (not "à partir de demain"). */
+const OF_BEFORE = /(?<![\p{L}'])(?!(?:partir|compter|jusqu|lors|veille|lendemain|avant|apr[èe]s|besoin|matin|soir)\s)\p{L}{2,}\s+(?:du|de)\s*$/iu;
+/** A word of the action between two dates (not a connector). */
+const ACTION_WORD = /(?<![\p{L}'])(?!(?:for|pour|and|et|then|puis|me|moi)(?![\p{L}]))\p{L}{3,}/iu;
+
+/**
+ * "remind me tonight to iron my shirt for tomorrow", "rappelle-moi vendredi de réserver le resto
+ * pour samedi soir": when a message names two days apart, the one introduced by "for" / "pour"
+ * after the action is the day the action is for; the other is when to remind. The "for" day labels
+ * the action (it stays in the subject), like "tomorrow's meeting"; so does a French day after a
+ * noun and "du" / "de" ("rappelle-moi lundi du rdv de mercredi"). The "for" day comes second, with
+ * action words between the two ("à 17h pour demain" is one date; "set a reminder for sunday 9am
+ * to …, also monday 8am to …" names two days to remind on). Only a day counts, not a bare time
+ * ("set the alarm for 6").
+ */
+function markPurposeDays(text: string, pieces: WhenPiece[], at: Array<[number, number]>, repeats: RepeatMarker[]): void {
+  if (!pieces.length || pieces.length + repeats.length < 2 || !/for|pour|du|de/iu.test(text)) return;
+  // The dates said, in order: chains of pieces, and repetitions ("every friday").
+  const items: Array<{ start: number; end: number; members: number[] }> = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const last = items[items.length - 1];
+    if (last && CHAIN_GAP.test(text.slice(at[i - 1][1], at[i][0]))) {
+      last.members.push(i);
+      last.end = at[i][1];
+    } else items.push({ start: at[i][0], end: at[i][1], members: [i] });
+  }
+  for (const r of repeats) if (r.kind === 'freq') items.push({ start: r.start, end: r.end, members: [] });
+  if (items.length < 2) return;
+  items.sort((a, b) => a.start - b.start);
+  const isPurpose = items.map((g, k) => {
+    if (!g.members.some((i) => dayFields(pieces[i]))) return false;
+    const lead = text.slice(Math.max(0, g.start - 24), g.start);
+    if (!FOR_BEFORE.test(lead) && !FOR_START.test(text.slice(g.start, g.start + 5)) && !OF_BEFORE.test(lead)) return false;
+    // A date said before it, and action words between this day and the dates beside it.
+    const prev = items[k - 1];
+    const next = items[k + 1];
+    return !!prev && ACTION_WORD.test(text.slice(prev.end, g.start)) && (!next || ACTION_WORD.test(text.slice(g.end, next.start)));
+  });
+  if (!isPurpose.some(Boolean) || isPurpose.every(Boolean)) return;
+  items.forEach((g, k) => {
+    if (isPurpose[k]) for (const i of g.members) pieces[i].attributive = true;
+  });
+}
+
 /** Hesitations a voice transcript puts between a time and its correction. */
 const HESITATION = String.raw`(?:(?:euh+|heu+|um+|uh+|erm?|hmm*|bon|oh|ah|bah|ben|oups|oops|whoops)[\s,.]*)*`;
 /** "à 9h euh non plutôt 10h", "at 9, actually 10", "lundi, euh non mardi": a correction between two pieces. */
@@ -183,8 +234,6 @@ const CORRECTION = new RegExp(
   String.raw`^[\s,.;:!-]*${HESITATION}${CORRECTION_WORD}(?:[\s,.;:!-]+${CORRECTION_TAIL})*[\s,.;:!-]*$`,
   'iu',
 );
-/** "à 8h et à 20h", "at 8am and 8pm": two times for one reminder. */
-const JOINED = /^[\s,]*(?:et|and|puis|then|&|,)(?:\s+(?:encore|again|aussi|also))?[\s,]*(?:(?:[àa]|at)\s*)?$/iu;
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, of which the start is due. */
 const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 
