@@ -22,7 +22,8 @@ const CORE =
   `|noon|midnight|midday|mid[\\s-]day|the\\s+midday` +
   `|\\d{1,2}(?:[:.]\\d{2}|\\s?h\\s?\\d{2}|h|[\\s-](?:oh|o|0)[\\s-]\\d|[\\s-][1-5]\\d)?|\\d{3,4}`;
 const TIME_EN =
-  `(?:(?:at|@|around|about|approximately|approx\\.?|by|for|until|till|from)\\s*){0,3}(?:${CORE})` +
+  // "at like 8", "around like 5": the spoken hedge after the preposition.
+  `(?:(?:at|@|around|about|approximately|approx\\.?|by|for|until|till|from)\\s*(?:like\\s+)?){0,3}(?:${CORE})` +
   `(?:\\s*ish)?(?:\\s*o'?\\s?clock)?(?:\\s*ish)?(?:${AMPM})?(?:\\s*ish)?(?:\\s+approximately)?(?:\\s+sharp)?`;
 
 /** Words after a bare number that make it a time ("8 tonight", "9 tomorrow morning"). */
@@ -67,7 +68,7 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
   let s = raw.toLowerCase().replace(/\s+/g, ' ').trim();
   let prefixed = false;
   for (;;) {
-    const p = s.match(/^(at|@|around|about|approximately|approx\.?|by|for|until|till|from) ?/);
+    const p = s.match(/^(at|@|around|about|approximately|approx\.?|by|for|until|till|from)(?: like)? ?/);
     if (!p || p[0].length === 0 || p[0].length === s.length) break;
     if (/^(at|@|around|about|approximately|approx\.?|by|until|till)$/.test(p[1])) prefixed = true;
     s = s.slice(p[0].length);
@@ -230,6 +231,15 @@ const DINNER_AFTER = /(?:^|[^\p{L}])(?:me|remind|tomorrow|today|tonight|weekdays
 
 /** Nouns a day part names a kind of ("night class", "morning shift", "evening service"). */
 const PART_NAMES_A_THING = /^\s+(?:class|classes|shift|shifts|school|market|bus|train|club|prayers?|service|mass|course|lessons?|routine|news|show|nurse|duty)(?![\p{L}])/iu;
+/**
+ * Habits a day part names ("morning run", "evening meds"): a thing only when the clock time is
+ * said in full elsewhere ("morning run daily 6am"); beside a bare hour ("morning walk at 6:30")
+ * the part still says which half of the day.
+ */
+const PART_NAMES_A_HABIT = /^\s+(?:run|jog|walk|workout|swim|stretch(?:es)?|commute|coffee|meds|medication|pills?|tablets?|dose|skincare|lecture|standup|stand-up|huddle|briefing)(?![\p{L}])/iu;
+const FULL_CLOCK = /\d\s*(?:[ap]\.?m(?![\p{L}])|[ap](?![\p{L}]))|(?<![\d:.])(?:0\d|1[3-9]|2[0-3])[:.h]?[0-5]\d(?!\d)/iu;
+/** Nouns that name an evening out with "night" after them ("board games night", "quiz night", "date night"). */
+const NIGHT_OF_A_THING = /(?:^|[^\p{L}])(?:games?|quiz|trivia|date|movies?|film|poker|karaoke|pub|bingo|pizza|taco|curry|wings?|burger|family|girls'?|boys'?|lads'?|ladies'?|mates'?|comedy|mic|cards|fight|election|club|bible\s+study)\s+$/iu;
 
 function enDayPartParser(): Parser {
   const re =
@@ -247,6 +257,8 @@ function enDayPartParser(): Parser {
     if (/^(?:at|around|over|during) (?:my |the )?(?:dinner|supper)$/.test(s) && !DINNER_AFTER.test(before(m, 24))) return null;
     // "the night class", "the morning shift": a kind of thing, not a time of day.
     if (/^(?:the\s+)?(?:morning|afternoon|evening|night)$/.test(s) && PART_NAMES_A_THING.test(after(m))) return null;
+    if (/^(?:morning|afternoon|evening|night)$/.test(s) && PART_NAMES_A_HABIT.test(after(m)) && FULL_CLOCK.test(m.input)) return null;
+    if (s === 'night' && NIGHT_OF_A_THING.test(before(m, 24))) return null;
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
     if (isAmPm && !/in the (am|pm)$/.test(s)) return null;
     // "the arvo" or "this arvo" is Australian English; a bare "am"/"pm" word never is a part.

@@ -234,6 +234,8 @@ const NUMBER_STARTS: Record<Language, Set<string>> = {
 /** "tout", "tt", "ts", "tte", "ttes" before "les": "tous" / "toutes" misspelt or shortened. */
 const FR_EVERY_TYPO = new Map([['tout', 'tous'], ['tt', 'tous'], ['ts', 'tous'], ['tte', 'toutes'], ['ttes', 'toutes']]);
 const NAMING_WORD = /^(?:my|the|your|our|his|her|their|its|a|an|this|that|these|those|some|for)$/i;
+/** What "alternate" may say every other one of. */
+const ALTERNATED = /^(?:days?|weeks?|months?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$/i;
 
 export function normalize(original: string, lang: Language): NormalizedText {
   // Same-length substitutions first, so they need no index bookkeeping.
@@ -268,6 +270,9 @@ export function normalize(original: string, lang: Language): NormalizedText {
             ? /^(?:semaine|ann[ée]e|fois)$/iu.test(tokens[i - 1].word) ? 'prochaine' : 'prochain'
           : lang === 'en' && lower === 'everyday'
             ? i > 0 && NAMING_WORD.test(tokens[i - 1].word) ? undefined : 'every day'
+          // Indian English "every alternate saturday", "on alternate days": every other one.
+          : lang === 'en' && lower === 'alternate' && ALTERNATED.test(tokens[i + 1]?.word ?? '')
+            ? i > 0 && /^(?:every|each)$/i.test(tokens[i - 1].word) ? 'other' : 'every other'
             : dateWordFor(lower, lang);
       if (!fixed) continue;
       const t = tokens[i];

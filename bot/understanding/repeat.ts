@@ -345,8 +345,9 @@ const EN_PATTERNS: Pattern[] = [
   // repetition; "on" stands in their place so the date parsers read what follows as a date
   // ("until christmas", "till the 10th").
   pattern(/until|till|til|through|thru|up\s+to/i,
-    // "till" / "til" and "up to" are also words of a subject ("balance the till"): an end only before a date word.
-    `(?:until|through|thru)(?:\\s+and\\s+including)?|(?:till|til|up\\s+to)(?:\\s+and\\s+including)?(?=\\s+(?:the\\s+)?(?:\\d|next|this|end|mid|tomorrow|tonight|today|noon|midnight|christmas|xmas|new\\s+year|hallowe|valentine|${EN_MONTH_RE}|${EN_WD})(?![\\p{L}]))`,
+    // "till" / "til", "through" and "up to" are also words of a subject ("balance the till", "sleep
+    // through them"): an end only before a date word.
+    `until(?:\\s+and\\s+including)?|(?:till|til|through|thru|up\\s+to)(?:\\s+and\\s+including)?(?=\\s+(?:the\\s+)?(?:\\d|(?:next|this|end|mid|tomorrow|tonight|today|noon|midnight|christmas|xmas|new\\s+year|hallowe|valentine|${EN_MONTH_RE}|${EN_WD})(?![\\p{L}])))`,
     () => ({ kind: 'until', lead: 'on' }),
   ),
   // "every 2 weeks on a thursday", "weekly, on a monday": the article before a weekday said with a repetition.

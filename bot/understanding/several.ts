@@ -20,7 +20,7 @@ import type { Extraction } from './understand';
 
 /** A connector between two parts, in the gap between their date words. */
 const CONNECTOR =
-  /(?:(?:[,;.]+|(?<![\p{L}])(?:virgule|point[\s-]virgule|comma)(?![\p{L}]))\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus|after\s+that|apr[èe]s\s+[çc]a)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|after\s+that|apr[èe]s\s+[çc]a|plus(?!\s+(?:tard|t[ôo]t|que|de|d'|vite|loin))|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
+  /(?:(?:[,;.]+|(?<=\s)\/(?=\s)|(?<![\p{L}])(?:virgule|point[\s-]virgule|comma)(?![\p{L}]))\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus|after\s+that|apr[èe]s\s+[çc]a)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|after\s+that|apr[èe]s\s+[çc]a|plus(?!\s+(?:tard|t[ôo]t|que|de|d'|vite|loin))|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
 /** "so" / "alors" / "faque" between two parts, and a request soon after it. */
 const SO_BEFORE_REQUEST = /[\s,]*(?<![\p{L}'])(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup)(?![\p{L}'])\s*/iu;
 const REQUEST_SOON = /^(?:[^.!?]|[.!?](?=\S)){0,64}?(?<![\p{L}])(?:remind|ping\s+me|nudge\s+me|rapp?ell?e|fais[\s-]moi\s+penser|n'oublie|don'?t\s+let|doh\s+let)/iu;
@@ -166,10 +166,20 @@ function contextCut(text: string, part: Part, a: Item, b: Item, language: Langua
   return { at: a.end + p.index + 1, mark: 'context' };
 }
 
-/** A comma then a subject pronoun and its verb: a clause of its own. */
+/**
+ * A comma then a clause of its own: a subject pronoun and its verb, or a noun and a verb that says
+ * when something happens, right before the date ("…, guests come at 8", "…, the party is at 6",
+ * "…, his flight lands at 5", "…, les invités arrivent à 20h", "…, la fête est à 18h").
+ */
 const PRONOUN_CLAUSE_AFTER: Record<Language, RegExp> = {
-  en: /,\s*(?=(?:we|i|they|he|she)(?:'(?:re|ll|ve|m|s|d))?\s+\p{L})/iu,
-  fr: /,\s*(?=(?:on|nous|je|j'|il|elle|ils|elles)\s*\p{L})/iu,
+  en: new RegExp(
+    String.raw`,\s*(?=(?:we|i|they|he|she)(?:'(?:re|ll|ve|m|s|d))?\s+\p{L}|(?:(?:the|my|our|his|her|their|your)\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+){0,2}\s+(?:is|are|'s|will\s+be|starts?|begins?|opens?|closes?|ends?|finish(?:es)?|lands?|arrives?|leaves?|departs?|comes?|gets\s+in|kicks?\s+off|(?:is|are|'s)\s+due)\s*$)`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`,\s*(?=(?:on|nous|je|j'|il|elle|ils|elles)\s*\p{L}|(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs)\s*[\p{L}'-]+(?:\s+[\p{L}'-]+){0,2}\s+(?:est|sont|sera|seront|commence|commencent|d[ée]bute|d[ée]butent|ouvre|ouvrent|ferme|ferment|finit|finissent|termine|terminent|arrive|arrivent|part|partent|atterrit|d[ée]colle|passe|passent)\s*$)`,
+    'iu',
+  ),
 };
 /** What the speaker has, needs or means to do: an action, not context. */
 const SPEAKER_MUST: Record<Language, RegExp> = {
@@ -216,7 +226,7 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
     let mark: 'afterContext' | 'context' | null = null;
     // "Fri, Sep 20", "lundi, 14 mars": a comma alone between day words joins one date; between
     // times ("at 8am, 1pm and 6pm") it lists them.
-    const commaOnly = /^[\s,]*$/.test(gap) && (a.day || b.day);
+    const commaOnly = /^[\s,/]*$/.test(gap) && (a.day || b.day);
     // ("by 12 noon" says one time twice.)
     if ((/^\s+$/.test(gap) && a.bare !== undefined && b.bare !== undefined && a.bare !== b.bare) || (/^[\s,]+$/.test(gap) && a.weekday && b.weekday)) {
       // "à 8h à 13h et à 20h", "at 8am 1pm and 6pm", "monday, wednesday and friday": a list of

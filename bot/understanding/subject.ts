@@ -270,11 +270,11 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop|flick|chuck|fire)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
-    String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
+    String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders|reminding)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
     // Pidgin and Jamaican "no let me forget", "no forget to remind me".
-    String.raw`|(?:don'?t|do\s+not|doh|never|not|no)\s+let\s+me\s+(?:forget|flake|bail|skip\s+(?:it|this)|slack|miss\s+(?:it|this))|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget|no\s+forget\s+(?:to\s+)?remind\s+me`,
+    String.raw`|(?:don'?t|do\s+not|doh|never|not|no)\s+let\s+me\s+(?:forget|flake|bail|slack|oversleep|be\s+late|(?:skip|miss|sleep\s+(?:through|past|in\s+for))\s+(?:it|this|that|them))|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget|no\s+forget\s+(?:to\s+)?remind\s+me`,
   fr:
-    String.raw`(?:me|m')\s*(?:(?:le\s+|la\s+|les\s+|l')(?=rapp?ell?))?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
+    String.raw`(?:me|m')\s*(?:(?:le\s+|la\s+|les\s+|l')(?=rapp?ell?))?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|f(?:ai|er|ass)\p{L}*\s+signe|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
     String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*|donn\p{L}*|laiss\p{L}*|fix\p{L}*|cal(?:e|ez|er)|pos(?:e|ez|er)|balanc\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
     String.raw`|(?:me\s+(?:re)?di(?:re|s|ras|rais|tes|rez)|(?:re)?dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
     String.raw`|[êe]tre\s+(?:pr[ée]venue?|averti\p{L}*|rappel[ée]e?|notifi[ée]e?)` +
@@ -342,7 +342,10 @@ const REMARK_VERB: Record<Language, string> = {
  */
 const TRAILING_REMARK: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as|sure|sure\s+look|ah|well|plus)\s+)?(?:` +
+    String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as|sure|sure\s+look|ah|well|plus)\s+)?` +
+      // ("…, with the power cuts you never know": a few words that say with what, before the clause.)
+      String.raw`(?:(?:with|what\s+with|after|given)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:i|we|they|he|she|it|you|u)(?:'\p{L}+)?\s))?(?:` +
+      String.raw`(?:you|u|ya)\s+never\s+know|just\s+in\s+case[\s.!]*$|` +
       String.raw`(?:i|we|they|he|she|it)(?:'(?:ve|m|ll|d|re|s))?\s+\p{L}|(?:ive|im|ill|weve|theyre)\s+\p{L}` +
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?\p{L}+\s+${REMARK_VERB.en}` +
       // Any verb in the past, or in the present before a word that says when or how ("…, doctor
@@ -361,8 +364,12 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
     'iu',
   ),
   fr: new RegExp(
-    String.raw`(?:[,;!?]|\s(?:stp|svp|merci|please),?)\s+(?:(?:parce\s+que?|parce\s+qu'|car|vu\s+que?|puisque?)\s*)?(?:` +
-      String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}` +
+    String.raw`(?:[,;!?]|\s(?:stp|svp|merci|please),?)\s+(?:(?:parce\s+que?|parce\s+qu'|car|vu\s+que?|puisque?)\s*)?` +
+      // ("…, avec les délestages on sait jamais": a few words that say with what, before the clause.)
+      String.raw`(?:(?:avec|vu|apr[èe]s|depuis)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:je|j'|il|elle|on|ils|elles|nous|[çc]a)\s*\p{L}))?(?:` +
+      String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}|(?:juste\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
+      // Typed as said: "jsuis", "chui", "jsais", "jme …".
+      String.raw`|j(?:suis|sui|sais|pense|crois|dois|vais|veux|peux|kiffe|capte|oublie|ai|avais)(?![\p{L}])|ch(?:ui|uis|ais)(?![\p{L}])|jm(?:e\s+|')\p{L}` +
       String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+|\s+\p{L}+)?\s+${REMARK_VERB.fr}` +
       // Any verb before a word that says when or how, or its object ("…, l'évier fuit encore").
       String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+\p{L}{2,}(?:e|es|ent|it|t|d)\s+(?:encore|toujours|jamais|plus|pas|t[ôo]t|tard|bient[ôo]t|vite|mal|bien|trop|demain|beaucoup|partout|le|la|les|l')(?![\p{L}])` +
@@ -647,7 +654,7 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|voil[àa]|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
-      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')not(?:e|es|ez|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')mets?(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
+      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|f(?:ai|er)\p{L}*\s+signe)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')not(?:e|es|ez|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')mets?(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
       String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|right|l[àa]))?[\s,.;:!?]*$`,
     'iu',
   ),
@@ -660,7 +667,7 @@ const RELATIVE_BEFORE: Record<Language, RegExp> = {
 
 /** The last words a request said last can end on (a cheap test before TRAILING_REQUEST). */
 const REQUEST_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:me|us|it|that|this|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded|o+|oh|abeg|leh|lah|sha|biko|can|ah|flake|bail|slack)$/i,
+  en: /^(?:me|us|it|that|this|them|late|oversleep|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded|o+|oh|abeg|leh|lah|sha|biko|can|ah|flake|bail|slack)$/i,
   fr: /^(?:rapp?\p{L}*|penser|tu|volontiers|dire|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*|fois|m[āa]uruuru|maururu|right|l[àa])$/iu,
 };
 
@@ -687,7 +694,7 @@ function stripTrailingRequest(s: string, language: Language): string {
  * trigger is gone) skips the longer pattern.
  */
 const REQUEST_HINT: Record<Language, RegExp> = {
-  en: /(?<![\p{L}])(?:me|us|i|gimme|reminders?|alarm|alert|nudge|forget|remember|reminded|heads)(?![\p{L}])/iu,
+  en: /(?<![\p{L}])(?:me|us|i|gimme|reminders?|reminding|alarm|alert|nudge|forget|remember|reminded|heads)(?![\p{L}])/iu,
   fr: /(?<![\p{L}])(?:me|m'|moi|nous)|rappel|r[ée]veil|alarme|alerte|notif|message|oubli|pr[ée]venue?|averti|signe/iu,
 };
 
@@ -979,7 +986,7 @@ const FORGET_HINT = /oubli|zapp/iu;
 const I_FORGET_FR = /(?<!(?:que|qu'|ke|qui|quand|si|dont|où))[\s,.;!]+(?:(?:il\s+)?f(?:au|o)t?\s+pa?s?\s+(?:que|qu'|ke|k)\s*j[e']?\s*(?:l'|le\s+)?(?:oubli|zapp)\p{L}*|(?:(?:sinon|car|parce\s+que|pcq|vu\s+que|comme)\s+)?(?:j'|j\s|je\s+|j)(?:l'|le\s+|les\s+)?(?:oubli|zapp)\p{L}*(?:\s+(?:toujours|tjs|tout\s+le\s+temps|tt\s+le\s+temps|souvent|[àa]\s+chaque\s+fois|tout|tt))?)[\s.!]*$/iu;
 
 /** "…, street cleaning 🙄", "…, la galère 😩": a few words after a comma, closed by a face that sighs, are a remark. */
-const VENTED_AFTER_COMMA = /,\s*(?:[\p{L}'-]+\s+){0,3}[\p{L}'-]+\s*(?:🙄|😩|😤|😫|😒|😑|😬|🤦(?:\u200D?[♀♂]\uFE0F?)?|😮‍💨|😭|😡|🤬|😞|😔|🥱|😪|🫠|🤷(?:\u200D?[♀♂]\uFE0F?)?)+(?=\s|$)/gu;
+const VENTED_AFTER_COMMA = /,\s*(?:[\p{L}'-]+\s+){0,5}[\p{L}'-]+\s*(?:🙄|😩|😤|😫|😒|😑|😬|🤦(?:\u200D?[♀♂]\uFE0F?)?|😮‍💨|😭|😡|🤬|😞|😔|🥱|😪|🫠|🤷(?:\u200D?[♀♂]\uFE0F?)?)+(?=\s|$)/gu;
 
 const LABEL_HINT = /\s[-–—]\s|:\s/u;
 /** A label closed by a spaced dash or a colon: "dog sitting for the Hendersons - feed …", "work stuff: send …". */

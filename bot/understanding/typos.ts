@@ -33,6 +33,8 @@ const MISSPELLINGS: Record<Language, Record<string, string>> = {
     evry: 'every', evrey: 'every', eveyr: 'every', evey: 'every', everyy: 'every', evryday: 'every day',
     eveyday: 'every day', dialy: 'daily', dailly: 'daily', weekely: 'weekly', wekly: 'weekly', montly: 'monthly', monthy: 'monthly',
     anually: 'annually', annualy: 'annually',
+    // "every wknd", "this wkend".
+    wknd: 'weekend', wkend: 'weekend', weeknd: 'weekend', wknds: 'weekends', wkends: 'weekends',
   },
   fr: {
     demin: 'demain', dmain: 'demain', demian: 'demain', deman: 'demain', demaine: 'demain', dmn: 'demain', demani: 'demain',
