@@ -18,7 +18,7 @@ const one = (text: string, language: Language) => all(text, language)[0];
 
 describe('every fixture set stays whole', () => {
   // The sets' own specs allow a little headroom; the rules here must not take any of it.
-  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e', 'heldout-v2g', 'heldout-v2h', 'heldout-v2i', 'heldout-v2j', 'heldout-v2k', 'heldout-v2m', 'heldout-v2n', 'heldout-v2o', 'heldout-v2p', 'heldout-v2q', 'heldout-v2t', 'heldout-v2u', 'heldout-v2v', 'heldout-v2x', 'heldout-v2aa', 'heldout-v2ab', 'heldout-v2ac', 'heldout-v2ad'])(
+  it.each(['sample', 'duckling', 'adversarial', 'heldout-2', 'heldout-3', 'sample2', 'heldout-v2', 'heldout-v2b', 'heldout-v2c', 'heldout-v2d', 'heldout-v2e', 'heldout-v2g', 'heldout-v2h', 'heldout-v2i', 'heldout-v2j', 'heldout-v2k', 'heldout-v2m', 'heldout-v2n', 'heldout-v2o', 'heldout-v2p', 'heldout-v2q', 'heldout-v2t', 'heldout-v2u', 'heldout-v2v', 'heldout-v2x', 'heldout-v2aa', 'heldout-v2ab', 'heldout-v2ac', 'heldout-v2ad', 'heldout-v2ah', 'heldout-v2ai'])(
     '%s scores 100 %%',
     (name) => {
       const result = score(readCases(resolve(__dirname, 'fixtures', `${name}.jsonl`)));
@@ -1446,5 +1446,62 @@ describe('people at work and a representative mix (found by heldout-v2af and hel
     expect(one("volunteer at the food bank every other saturday at 10am, don't let me flake", 'en')[0]).toBe('volunteer at the food bank');
     expect(one('le petit a de la fièvre 🤒 toutes les 4h lui donner le doliprane', 'fr')[0]).toBe('lui donner le doliprane');
     expect(one('every 2 hours drink water yaar remind me', 'en')[0]).toBe('drink water');
+  });
+});
+
+describe('students, young people and an ordinary week (found by heldout-v2ah and heldout-v2ai, none of their sentences)', () => {
+  it('reads a spaced slash between two notes as two reminders', () => {
+    expect(all('jeudi 10h appeler le proprio / vendredi 15h dépôt du dossier CAF', 'fr')).toEqual([
+      ['appeler le proprio', '2026-11-26T10:00', null],
+      ['dépôt du dossier CAF', '2026-11-27T15:00', null],
+    ]);
+    expect(all('tomorrow 9am return the library books / 6pm footy training', 'en').map((r) => r[0])).toEqual(['return the library books', 'footy training']);
+    // A date written with a slash stays one date.
+    expect(one('pay the phone bill on 3/12', 'en')[0]).toBe('pay the phone bill');
+  });
+
+  it('reads more ways of asking: "tu me fais signe", "I need reminding", "don\'t let me sleep through it"', () => {
+    expect(one('sortir le gâteau du four dans 40 minutes, tu me fais signe ?', 'fr')).toEqual(['sortir le gâteau du four', '2026-11-23T10:40', null]);
+    expect(one('every tuesday at 5 I need reminding to put the recycling out', 'en')[0]).toBe('put the recycling out');
+    expect(all('lecture at 9am on monday and at 11am on wednesday, dont let me sleep through it', 'en').map((r) => r[0])).toEqual(['lecture', 'lecture']);
+    expect(one("don't let me be late, dentist tomorrow at 8:40", 'en')[0]).toBe('dentist');
+  });
+
+  it('leaves more remarks after a comma out', () => {
+    expect(one('fill the water jugs every evening at 8, with the outages you never know', 'en')[0]).toBe('fill the water jugs');
+    expect(one('take a jacket tomorrow at 7, just in case', 'en')[0]).toBe('take a jacket');
+    expect(one('prendre les bougies demain à 18h, au cas où', 'fr')[0]).toBe('prendre les bougies');
+    expect(one('remplir les bidons tous les soirs à 20h, avec les coupures on sait jamais', 'fr')[0]).toBe('remplir les bidons');
+    expect(one("rappelle-moi à 16h de réviser l'anglais, jsuis grave en retard", 'fr')[0]).toBe("réviser l'anglais");
+    expect(one('appeler mamie dimanche à 11h, chui jamais dispo sinon', 'fr')[0]).toBe('appeler mamie');
+    expect(one('hoover the flat every saturday 10am, cleaning rota strikes again 🙄', 'en')[0]).toBe('hoover the flat');
+  });
+
+  it('reads a clause that says when something else happens as context, not as a reminder', () => {
+    expect(all('remind me at 6 to put the roast in, everyone arrives at 8', 'en')).toEqual([['put the roast in', '2026-11-23T18:00', null]]);
+    expect(all('remind me friday at 5pm to buy balloons, the party is at 7', 'en')).toEqual([['buy balloons', '2026-11-27T17:00', null]]);
+    expect(all('rappelle-moi à 17h de partir, le concert commence à 20h', 'fr')).toEqual([['partir', '2026-11-23T17:00', null]]);
+    // Two notes of one's own, without a request, stay two reminders.
+    expect(all('tomorrow: dentist at 9, meeting starts at 2', 'en').length).toBe(2);
+    expect(all('remind me at 8 to call the vet and at 3 to pick up Max', 'en').map((r) => r[0])).toEqual(['call the vet', 'pick up Max']);
+  });
+
+  it('reads "at like 8", "till the 8th", "every alternate …", "wknd"', () => {
+    expect(one('remind me at like 4 to grab the parcel', 'en')).toEqual(['grab the parcel', '2026-11-23T16:00', null]);
+    expect(one('revise maths every day at 5pm till the 12th', 'en')).toEqual(['revise maths', '2026-11-23T17:00', 'FREQ=DAILY;UNTIL=20261212T225959Z']);
+    expect(one('water the tulsi plant every alternate day at 7am', 'en')).toEqual(['water the tulsi plant', '2026-11-24T07:00', 'FREQ=DAILY;INTERVAL=2']);
+    expect(one('football on alternate sundays at 10', 'en')[2]).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=SU');
+    expect(one('laundry every wknd at 11am', 'en')).toEqual(['laundry', '2026-11-28T11:00', 'FREQ=WEEKLY;BYDAY=SA,SU']);
+    // "through" before no date stays a word of the subject.
+    expect(one('every friday at 6 check the payment went through', 'en')[0]).toBe('check the payment went through');
+  });
+
+  it('keeps a day part that names a thing in the subject ("quiz night", "morning walk")', () => {
+    expect(one('quiz night at the pub every wednesday 8pm', 'en')).toEqual(['quiz night at the pub', '2026-11-25T20:00', 'FREQ=WEEKLY;BYDAY=WE']);
+    expect(one('morning walk every day at 6:30am', 'en')).toEqual(['morning walk', '2026-11-24T06:30', 'FREQ=DAILY']);
+    // Beside a bare hour the part still says which half of the day.
+    expect(one('morning walk every day at 6:30', 'en')[1]).toBe('2026-11-24T06:30');
+    // A day part said for the reminder is still its time.
+    expect(one('remind me saturday night to call grandad', 'en')).toEqual(['call grandad', '2026-11-28T20:00', null]);
   });
 });
