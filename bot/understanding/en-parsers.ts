@@ -203,7 +203,7 @@ const PARTS_EN: Array<[RegExp, DayPart]> = [
   [/morning|\bam$|first thing/, 'morning'],
   [/after (?:dinner|supper)/, 'evening'],
   [/afternoon|arvo|\bpm$|after lunch/, 'afternoon'],
-  [/evening|tonight|tonite|end of (?:the )?(?:work ?)?day|eod|after (?:work|the office)/, 'evening'],
+  [/evening|\beve$|tonight|tonite|end of (?:the )?(?:work ?)?day|eod|after (?:work|the office)/, 'evening'],
   [/night/, 'night'],
   [/lunch/, 'noon'],
   [/dinner|supper/, 'evening'],
@@ -229,6 +229,9 @@ const MID_PART_HOURS_EN: Record<DayPart, number> = { morning: 10, noon: 12, afte
 /** What may come right before "at dinner" when it says the time: the request, a day, a repetition. */
 const DINNER_AFTER = /(?:^|[^\p{L}])(?:me|remind|tomorrow|today|tonight|weekdays?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|day)\s*$|·\s*$/iu;
 
+/** A day said right before a texting day part ("tmrw am", "wed eve"). */
+const DAY_WORD_BEFORE = /(?:(?<![\p{L}])(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?|today|tomorrow|tmrw|tmr|2moro|2morrow)\s*$/iu;
+
 /** Nouns a day part names a kind of ("night class", "morning shift", "evening service"). */
 const PART_NAMES_A_THING = /^\s+(?:class|classes|shift|shifts|school|market|bus|train|club|prayers?|service|mass|course|lessons?|routine|news|show|nurse|duty)(?![\p{L}])/iu;
 /**
@@ -243,7 +246,7 @@ const NIGHT_OF_A_THING = /(?:^|[^\p{L}])(?:games?|quiz|trivia|date|movies?|film|
 
 function enDayPartParser(): Parser {
   const re =
-    '(?:(?:early|late)\\s+|mid[\\s-])?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+|mid[\\s-])?(?:morning|afternoon|arvo|evening|night|am|pm)' +
+    '(?:(?:early|late)\\s+|mid[\\s-])?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+|mid[\\s-])?(?:morning|afternoon|arvo|evening|eve|night|am|pm)' +
     '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|before|over|during|on)\\s+(?:my\\s+|the\\s+)?lunch(?:\\s*break)?' +
     '|(?:(?:at|around|over|during)\\s+)?(?:my\\s+|the\\s+)?(?:dinner|supper)\\s*time|(?:at|around|over|during)\\s+(?:my\\s+|the\\s+)?(?:dinner|supper)' +
     '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper|work|the\\s+office)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
@@ -260,7 +263,11 @@ function enDayPartParser(): Parser {
     if (/^(?:morning|afternoon|evening|night)$/.test(s) && PART_NAMES_A_HABIT.test(after(m)) && FULL_CLOCK.test(m.input)) return null;
     if (s === 'night' && NIGHT_OF_A_THING.test(before(m, 24))) return null;
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
-    if (isAmPm && !/in the (am|pm)$/.test(s)) return null;
+    // "tmrw am", "friday pm", "wed eve": texting's day parts, right after a day only (not "christmas eve").
+    const afterDay = DAY_WORD_BEFORE.test(before(m));
+    if (isAmPm && !/in the (am|pm)$/.test(s) && !(s.length === 2 && afterDay)) return null;
+    if (/^eve$/.test(s) && !afterDay) return null;
+    if (/\beve$/.test(s) && s !== 'eve') return null;
     // "the arvo" or "this arvo" is Australian English; a bare "am"/"pm" word never is a part.
     const part = PARTS_EN.find(([re]) => re.test(s))?.[1];
     if (!part) return null;
@@ -581,7 +588,7 @@ const EN_HINTS = {
     new RegExp(`(?<![\\p{L}])(?:${EN_MONTH_RE}|week|month|year)(?![\\p{L}])`, 'iu'),
     /(?<![\p{L}])(?:in|during|early|mid|late|start|beginning|middle|end)(?![\p{L}])/iu,
   ],
-  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])[ap]m(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing|after\s+(?:work|the\s+office)/iu,
+  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])(?:[ap]m|eve)(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing|after\s+(?:work|the\s+office)/iu,
   vague: /later|some|in\s+a\s|now\s+now|just\s+now/i,
   time: /\d|noon|midnight|midday|mid[\s-]day/i,
 };

@@ -1505,3 +1505,22 @@ describe('students, young people and an ordinary week (found by heldout-v2ah and
     expect(one('remind me saturday night to call grandad', 'en')).toEqual(['call grandad', '2026-11-28T20:00', null]);
   });
 });
+
+describe('probe sentences of my own while the v2aj/v2ak writers wrote', () => {
+  it('reads texting day parts after a day ("tmrw am", "friday pm", "wed eve"), not "christmas eve"', () => {
+    expect(one('ring the council tmrw am about the parking permit', 'en')).toEqual(['ring the council about the parking permit', '2026-11-24T09:00', null]);
+    expect(one('friday pm collect the suit from the tailor', 'en')).toEqual(['collect the suit from the tailor', '2026-11-27T15:00', null]);
+    expect(one('remind me thurs eve to charge the camera', 'en')).toEqual(['charge the camera', '2026-11-26T20:00', null]);
+    expect(one('call aunty rose on christmas eve', 'en')).toEqual(['call aunty rose', '2026-12-24T09:00', null]);
+  });
+
+  it('keeps a deadline in the subject when the request names its own day', () => {
+    expect(all('need to renew the car tax before monday, remind me saturday morning', 'en')).toEqual([['renew the car tax before monday', '2026-11-28T09:00', null]]);
+    expect(all('remind me tomorrow to send the forms by thursday', 'en')).toEqual([['send the forms by thursday', '2026-11-24T09:00', null]]);
+    expect(all("faut que je rende le mémoire avant vendredi, rappelle-moi mercredi soir", 'fr')).toEqual([['rende le mémoire avant vendredi', '2026-11-25T20:00', null]]);
+    expect(all("rappelle-moi jeudi de payer la cantine d'ici lundi", 'fr')).toEqual([["payer la cantine d'ici lundi", '2026-11-26T09:00', null]]);
+    // Without a request, or with only "and" between the days, the days are still the reminders'.
+    expect(all('remind me on tuesday and by friday to water the plants', 'en').length).toBe(2);
+    expect(one('remind me by friday to book the vet', 'en')).toEqual(['book the vet', '2026-11-27T09:00', null]);
+  });
+});

@@ -11,7 +11,7 @@ import { combinePieces, resolvePiece } from './resolve';
 import { findRepeats, RepeatMarker } from './repeat';
 import { applyOffset, findOffset, Offset } from './offset';
 import { JOINED, splitReminders } from './several';
-import { extractSubject, RemovedSpan } from './subject';
+import { extractSubject, hasRequest, RemovedSpan } from './subject';
 import { Language, UnderstandContext, Understanding, WhenPiece, WhenResult } from './types';
 
 /** "2026-04-15T10:20:00+02:00" (or Z): the usual shape of `now`, read without Luxon's ISO parser. */
@@ -144,7 +144,7 @@ function extract(
     spans.push({ start, end, kind: piece.time && !piece.date ? 'time' : 'date', at: r.index });
   }
   // (With an offset, the day named is the one the offset counts back from: "la veille … de la rando de samedi".)
-  if (!offset) markPurposeDays(norm.text, pieces, at, repeats);
+  if (!offset) markPurposeDays(norm.text, pieces, at, repeats, language);
   // A time that only labels a thing ("catch the 7:15 train") gives way to a real one and stays
   // in the subject; alone, it is the due time.
   // Likewise a day that only labels a thing ("next week's rota", "the weekend specials") gives way
@@ -182,6 +182,10 @@ const FOR_BEFORE = /(?:^|[^\p{L}])(?:for|pour)\s*$/iu;
 const FOR_START = /^(?:for|pour)\s/iu;
 /** "le rdv du mercredi", "la réunion de jeudi": a French day that names what it follows (not "à partir de demain"). */
 const OF_BEFORE = /(?<![\p{L}'])(?!(?:partir|compter|jusqu|lors|veille|lendemain|avant|apr[èe]s|besoin|matin|soir)\s)\p{L}{2,}\s+(?:du|de)\s*$/iu;
+/** "before" / "by" / "avant" / "d'ici" right before a day: the day a thing must be done by. */
+const DEADLINE_BEFORE = /(?<![\p{L}'])(?:before|by|no\s+later\s+than|avant|d'ici|au\s+plus\s+tard)\s+(?:the\s+|le\s+|la\s+)?$/iu;
+const DEADLINE_START = /^(?:before|by|no\s+later\s+than|avant|d'ici|au\s+plus\s+tard)\s/iu;
+const DEADLINE_WORD = /(?<![\p{L}'])(?:before|by|later\s+than|avant|d'ici|plus\s+tard)\s/iu;
 /** A word of the action between two dates (not a connector). */
 const ACTION_WORD = /(?<![\p{L}'])(?!(?:for|pour|and|et|then|puis|me|moi)(?![\p{L}]))\p{L}{3,}/iu;
 
@@ -195,8 +199,8 @@ const ACTION_WORD = /(?<![\p{L}'])(?!(?:for|pour|and|et|then|puis|me|moi)(?![\p{
  * to …, also monday 8am to …" names two days to remind on). Only a day counts, not a bare time
  * ("set the alarm for 6").
  */
-function markPurposeDays(text: string, pieces: WhenPiece[], at: Array<[number, number]>, repeats: RepeatMarker[]): void {
-  if (!pieces.length || pieces.length + repeats.length < 2 || !/for|pour|du|de/iu.test(text)) return;
+function markPurposeDays(text: string, pieces: WhenPiece[], at: Array<[number, number]>, repeats: RepeatMarker[], language: Language): void {
+  if (!pieces.length || pieces.length + repeats.length < 2 || !/for|pour|du|de|by|ici|avant|before/iu.test(text)) return;
   // The dates said, in order: chains of pieces, and repetitions ("every friday").
   const items: Array<{ start: number; end: number; members: number[] }> = [];
   for (let i = 0; i < pieces.length; i++) {
@@ -209,9 +213,18 @@ function markPurposeDays(text: string, pieces: WhenPiece[], at: Array<[number, n
   for (const r of repeats) if (r.kind === 'freq') items.push({ start: r.start, end: r.end, members: [] });
   if (items.length < 2) return;
   items.sort((a, b) => a.start - b.start);
+  // ("book flights before friday, remind me wednesday evening": with a request, a day said as the
+  // deadline is the action's, the other date the reminder's.)
+  const asked = DEADLINE_WORD.test(text) && hasRequest(text, language);
   const isPurpose = items.map((g, k) => {
     if (!g.members.some((i) => dayFields(pieces[i]))) return false;
     const lead = text.slice(Math.max(0, g.start - 24), g.start);
+    if (asked && (DEADLINE_BEFORE.test(lead) || DEADLINE_START.test(text.slice(g.start, g.start + 20))) && g.members.every((i) => !clockFields(pieces[i]))) {
+      // (Words of the action or of the request between it and the dates beside it: "on monday and
+      // by thursday" names two days to remind on.)
+      const [p, n] = [items[k - 1], items[k + 1]];
+      if ((!p || ACTION_WORD.test(text.slice(p.end, g.start))) && (!n || ACTION_WORD.test(text.slice(g.end, n.start)))) return true;
+    }
     if (!FOR_BEFORE.test(lead) && !FOR_START.test(text.slice(g.start, g.start + 5)) && !OF_BEFORE.test(lead)) return false;
     // A date said before it, and action words between this day and the dates beside it.
     const prev = items[k - 1];
