@@ -1524,3 +1524,12 @@ describe('probe sentences of my own while the v2aj/v2ak writers wrote', () => {
     expect(one('remind me by friday to book the vet', 'en')).toEqual(['book the vet', '2026-11-27T09:00', null]);
   });
 });
+
+describe('more probe sentences of my own while the v2aj/v2ak writers wrote', () => {
+  it('reads "faut que jpense à", "jdois pas oublier" and "I want reminder for"', () => {
+    expect(one('faut que jpense à rendre les clés samedi', 'fr')).toEqual(['rendre les clés', '2026-11-28T09:00', null]);
+    expect(one('jdois pas oublier de signer le carnet jeudi', 'fr')[0]).toBe('signer le carnet');
+    expect(one('i want reminder for the gas cylinder booking on friday', 'en')[0]).toBe('the gas cylinder booking');
+    expect(one('need reminder to renew the bus pass tomorrow', 'en')[0]).toBe('renew the bus pass');
+  });
+});

@@ -43,8 +43,8 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:nouveau\s+rappel|ajout\p{L}*\s+(?:[àa]|dans)\s+(?:mes|la\s+liste\s+des?)\s+rappels?|rappel|note|notez|pense-b[êe]te|[àa]\s+faire)(?![\p{L}])(?:\s*:|\s+(?:pour|de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     // "j'aimerais que tu me rappelles de", "je voudrais que vous me rappeliez de", "tu me rappelles de".
     /^(?:(?:j'aimerais|je\s+voudrais|je\s+veux|ce\s+serait\s+bien|il\s+faudrait)\s+que\s+)?(?:tu|vous)\s+me\s+rappel(?:les|le|iez|ez|eras|erez|erais|eriez|lerai[st]?|leras|lerez|leriez|lerais|lerait)(?![\p{L}])(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
-    /^(?:je\s+(?:ne\s+)?dois\s+pas\s+oublier|j'dois\s+pas\s+oublier|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+(?:que\s+j'oublie|que\s+je\s+oublie|(?:que\s+)?j'oublie|oublier)|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+oublier)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
-    /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+j'|(?:que\s+je|qu'on|que\s+l'on|que)(?![\p{L}]))/iu,
+    /^(?:je\s+(?:ne\s+)?dois\s+pas\s+oublier|j'?dois\s+pas\s+oublier|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+(?:que\s+j'oublie|que\s+je\s+oublie|(?:que\s+)?j'oublie|oublier)|(?:il\s+)?(?:ne\s+)?faut\s+(?:surtout\s+)?pas\s+oublier)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
+    /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)\s+(?:absolument\s+|vraiment\s+)?(?:que\s+j'|que\s+j(?=(?:pense|dois|vais|aille)(?![\p{L}]))|(?:que\s+je|qu'on|que\s+l'on|que)(?![\p{L}]))/iu,
     /^(?:il\s+)?(?:me\s+)?(?:faut|faudrait|faudra)(?![\p{L}])/iu,
     /^(?:je\s+|j')?(?:dois|devrais|devrai|vais|veux|voudrais|aimerais|ai\s+besoin\s+d'|ai\s+besoin\s+de|ai\s+à|ai\s+a)(?![\p{L}])/iu,
   ],
@@ -270,7 +270,7 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop|flick|chuck|fire)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
-    String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders|reminding)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
+    String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?|(?<=(?:need|want)\s+))(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders|reminding)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
     // Pidgin and Jamaican "no let me forget", "no forget to remind me".
     String.raw`|(?:don'?t|do\s+not|doh|never|not|no)\s+let\s+me\s+(?:forget|flake|bail|slack|oversleep|be\s+late|(?:skip|miss|sleep\s+(?:through|past|in\s+for))\s+(?:it|this|that|them))|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget|no\s+forget\s+(?:to\s+)?remind\s+me`,
   fr:
