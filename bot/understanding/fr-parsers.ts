@@ -67,7 +67,8 @@ function frTimeParser(): Parser {
   return pieceParser('fr-time', TIME_FR, (m) => {
     // "pendant 2 heures", "il y a 3 heures", "toutes les 2 heures" are spans, not clock times.
     // "à partir de 16h" is the start, though.
-    if (/(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/.test(before(m)) && !/partir\s+de\s+$/.test(before(m))) return null;
+    // (Whole words only: "l'ambassade 8h30", "Julien 8h" end on no such word.)
+    if (/(?:^|[^\p{L}'])(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/u.test(before(m)) && !/partir\s+de\s+$/.test(before(m))) return null;
     const r = readFrenchTime(m.text);
     if (!r) return null;
     return { time: { hour: r.hour, minute: r.minute, clock: r.clock, ...(r.midnight ? { midnight: true } : {}) } };
@@ -83,7 +84,7 @@ function frBareHourParser(): Parser {
     `(?:[àa]|vers)\\s+(?<h>\\d{1,2})(?=\\s*(?:$|[,.;!?]|(?:d'|de\\s|du\\s|pour\\s|ce\\s+soir|ce\\s+matin|cet\\s+apr|demain|du\\s+(?:matin|soir)|de\\s+l'apr|le\\s+(?:matin|soir)|et\\s+(?:quart|demie?)\\b)))`;
   return pieceParser('fr-bare-hour', re, (m) => {
     // "de 2 à 8", "à 3 de mes amis" are counts or ranges.
-    if (/(?:de|entre)\s+\d{1,2}\s*$/.test(before(m))) return null;
+    if (/(?:^|[^\p{L}'])(?:de|entre)\s+\d{1,2}\s*$/u.test(before(m))) return null;
     if (/^\s*d[eu]\s+(?:mes|nos|tes|vos|ses|leurs|ces|ses)\b/.test(m.input.slice(m.index + m.text.length))) return null;
     const hour = Number(m.groups.h);
     if (hour > 23) return null;

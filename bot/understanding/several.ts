@@ -27,8 +27,11 @@ const REQUEST_SOON = /^(?:[^.!?]|[.!?](?=\S)){0,64}?(?<![\p{L}])(?:remind|ping\s
 
 /** Words that may stand between a connector and the part's date words ("and at 6pm"). */
 const LEAD_IN = /^(?:\s*(?:at|on|in|by|for|around|the|every|each|[àa]|le|la|les|vers|pour|dans|d[èe]s|au|ce|cet|cette|tous|toutes|chaque|also|aussi|again|encore|once\s+more|one\s+more\s+time|as\s+well|too|[àa]\s+nouveau|de\s+nouveau|une\s+autre\s+fois|[ée]galement|remind\s+me|rappelle[- ]mo(?:i|[ée])))*\s*$/iu;
-/** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, not two reminders. */
-const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
+/**
+ * "entre 15h et 17h", "between 3pm and 5pm": a range, not two reminders. ("from 3pm to 5pm", "du
+ * lundi au vendredi" are joined by no connector; "la prière du vendredi et à 16h …" is two.)
+ */
+const RANGE_BEFORE = /(?<![\p{L}])(?:entre|between)\s*$/iu;
 /**
  * What a part that follows a connector starts with and the subject does not keep. The words that
  * say a time is one more ("again", "once more", "encore", "aussi", "de nouveau") go with the

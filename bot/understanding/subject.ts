@@ -108,7 +108,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
-      String.raw`(?:merci|mci|mrc|thanks|mille\s+mercis?)(?:\s+(?:beaucoup|bcp|bien|infiniment|d'avance|mille\s+fois|[àa]\s+toi|[àa]\s+vous|encore|l'ami|ma\s+belle|mon\s+ami))*` +
+      String.raw`(?:merci|mci|mrc|thanks|mille\s+mercis?|je\s+(?:vous|te)\s+(?:en\s+)?remercie)(?:\s+(?:beaucoup|bcp|bien|infiniment|d'avance|par\s+avance|mille\s+fois|[àa]\s+toi|[àa]\s+vous|encore|l'ami|ma\s+belle|mon\s+ami))*` +
       String.raw`|ok(?:ay|i)?|d'accord|dac|stp|svp|stpl|steup(?:l[ée])?|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t|please|pls|` +
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
@@ -130,7 +130,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
   en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know)$/i,
-  fr: /^(?:merci|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h)$/iu,
+  fr: /^(?:merci|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
 function isWordUnit(c: number): boolean {
@@ -292,8 +292,8 @@ const REQUEST_TAIL: Record<Language, string> = {
 };
 /** Group 1: the words before the request; group 2: the word introducing its subject, if any ("to", "de"). */
 const REQUEST: Record<Language, RegExp> = {
-  en: new RegExp(String.raw`^((?:\S+\s+){0,16}?)(?:${REQUEST_VERB.en})(${REQUEST_TAIL.en})`, 'iu'),
-  fr: new RegExp(String.raw`^((?:\S+\s+){0,16}?)(?:${REQUEST_VERB.fr})(${REQUEST_TAIL.fr})`, 'iu'),
+  en: new RegExp(String.raw`^((?:\S+\s+){0,40}?)(?:${REQUEST_VERB.en})(${REQUEST_TAIL.en})`, 'iu'),
+  fr: new RegExp(String.raw`^((?:\S+\s+){0,40}?)(?:${REQUEST_VERB.fr})(${REQUEST_TAIL.fr})`, 'iu'),
 };
 /** Words that make the text before a reminding verb part of the subject ("buy the book that reminds me"). */
 const NAMES_A_THING: Record<Language, RegExp> = {
@@ -368,6 +368,8 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       // ("…, avec les délestages on sait jamais": a few words that say with what, before the clause.)
       String.raw`(?:(?:avec|vu|apr[èe]s|depuis)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:je|j'|il|elle|on|ils|elles|nous|[çc]a)\s*\p{L}))?(?:` +
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}|(?:juste\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
+      // "…, y'a la pluie qui arrive", "…, il y a grève".
+      String.raw`|(?:il\s+)?y\s*'?\s*a(?:vait|ura)?\s+\p{L}` +
       // Typed as said: "jsuis", "chui", "jsais", "jme …".
       String.raw`|j(?:suis|sui|sais|pense|crois|dois|vais|veux|peux|kiffe|capte|oublie|ai|avais)(?![\p{L}])|ch(?:ui|uis|ais)(?![\p{L}])|jm(?:e\s+|')\p{L}` +
       String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+|\s+\p{L}+)?\s+${REMARK_VERB.fr}` +
@@ -385,7 +387,7 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
 
 /** Words TRAILING_CLAUSE holds one of: a text with none skips it. */
 const TRAILING_CLAUSE_HINT: Record<Language, RegExp> = {
-  en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cos|cuz|since|bc|bcos|bcoz|bcuz|bcz|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)|shame|said|says|told)(?![\p{L}'])|b\/c(?=\s)/iu,
+  en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cos|cuz|since|bc|bcos|bcoz|bcuz|bcz|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll|they|he|she|it|you)|shame|said|says|told)(?![\p{L}'])|b\/c(?=\s)/iu,
   fr: /(?<![\p{L}'])(?:parce|vu|puisque?|puisqu|sinon|il|elle|ils|elles|dit|a|faut)(?![\p{L}])/iu,
 };
 /** The verb of a French clause said after the subject ("il va pleuvoir", "elle aura fini"). */
@@ -397,7 +399,7 @@ const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|fon
  * le linge il va pleuvoir"), or who said so ("… le pédiatre a dit", "… the doctor said").
  */
 const TRAILING_CLAUSE: Record<Language, RegExp> = {
-  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else|bc|b\/c|bcos|bcoz|bcuz|bcz)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there|last|this|next|yesterday|today|every)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
+  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else|bc|b\/c|bcos|bcoz|bcuz|bcz)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there|last|this|next|yesterday|today|every)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|or\s+(?:else\s+)?(?:they|he|she|it|we|you)\s+\p{L}{2,}|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
   fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+(?:dit|\p{L}+(?:é|ée|és|ées)|\p{L}+i)[\s.!]*$|(?:il\s+)?faut\s+(?:pas|plus|absolument|surtout)\s+que)[^]*$`, 'iu'),
 };
 
@@ -555,7 +557,8 @@ const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+
 /** A finite verb that makes the words before a request a clause of their own, not its wording. */
 const CONTEXT_VERB: Record<Language, RegExp> = {
   en: new RegExp(String.raw`(?<![\p{L}'])(?:is|are|was|were|am|said|says|told|tells|go|goes|went|have|has|had|comes?|came|starts?|opens?|closes?|needs?|gets?|got|will|won't|can't|don't|doesn't|didn't|arrives?|leaves?|begins?|ends?|plays?|works?|runs?|lands?|landed|departs?|expires?|finish(?:es)?|happens?)(?![\p{L}'])|(?<=(?<![\p{L}'])(?:it|that|there|here|he|she|what|who|where|everything|everyone|nobody|nothing|someone|something|today|tomorrow|tonight))'s(?![\p{L}])|(?<=\p{L})'s(?=\s+(?:a|an|so|too|not|been|always|never|getting|going|gone|back|away|off|sick|ill)\s)|\p{L}'(?:re|m|ve|ll)(?![\p{L}])|(?<=\p{L})'s\s+(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing(?=\s+(?:with|to|over|in|out|up|back|home|late|early|away|off|down|today|tonight|tomorrow|this|at|from|on|for|around|again|now)(?![\p{L}]))`, 'iu'),
-  fr: /(?<![\p{L}'])(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}|(?<![\p{L}])(?:m|t|l)'a(?![\p{L}])/iu,
+  // (Not a noun after its determiner: "ma part", "la ferme", "le passe".)
+  fr: /(?<![\p{L}'])(?<!(?<![\p{L}])(?:le|la|les|un|une|des|du|ma|ta|sa|mon|ton|son|mes|tes|ses|notre|votre|leur|nos|vos|leurs|cette|ce)\s+)(?:est|sont|[ée]tait|[ée]taient|ai|as|avons|avez|ont|va|vont|vais|vient|viennent|commence|commencent|finit|finissent|ouvre|ouvrent|ferme|ferment|passe|passent|part|partent|arrive|arrivent|faut|dois|doit|doivent|sera|seront|aura|auront|joue|jouent|travaille|dit|disent)(?![\p{L}'])|(?<![\p{L}])(?:c|j|n|qu|s)'\p{L}|(?<![\p{L}])(?:m|t|l)'a(?![\p{L}])/iu,
 };
 
 /**
@@ -754,12 +757,13 @@ function stripRequest(s: string, language: Language): string {
 /** A subject introduced as one ("… rappelle-moi d'arroser", "… remind me to …"). */
 const STARTS_ON_CONNECTOR: Record<Language, RegExp> = {
   en: /^[\s,]*(?:(?:to|2|fi|tae|that|about|abt|'?bout|of|re:?|regarding|concerning|so\s+that|when|if|for)(?![\p{L}'])|\d)/iu,
-  fr: /^[\s,]*(?:(?:de|du|des|que|pour|[àa]|au|aux|quand)(?![\p{L}])|d'|qu'|\d)/iu,
+  // (Not Arabizi's digit-letters: "rappelle-moi 3aychek" is a courtesy.)
+  fr: /^[\s,]*(?:(?:de|du|des|que|pour|[àa]|au|aux|quand)(?![\p{L}])|d'|qu'|\d(?!\p{L}{3}))/iu,
 };
 /** Words said after a request that are no subject: courtesy, interjections, words of the region. */
 const REMARK_WORDS: Record<Language, RegExp> = {
   en: /^(?:only|please|pls|plz|thanks?|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+(?:you|ya|u)|would\s+(?:you|ya|u)|no\s+worries|yeah|yh|abeg|jare|ooo?)(?![\p{L}'])[\s,.!?]*/iu,
-  fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èeê]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|quand\s+m[êe]me|qd\s+m[êe]?me?|right|murakoze|jërëjëf|jerejef|merci\s+bien)(?![\p{L}'])[\s,.!?]*/iu,
+  fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èeê]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|quand\s+m[êe]me|qd\s+m[êe]?me?|right|murakoze|jërëjëf|jerejef|merci\s+bien|3afak|afak|3aychek|aychek|choukran|chokran|shukran|baraka(?:\s*llahou?\s*fik)?|saha)(?![\p{L}'])[\s,.!?]*/iu,
 };
 /**
  * Only remark words (then at most one word more: "thanks b'y", "please mwebantu"), another way of
@@ -815,7 +819,8 @@ const I_CLAUSE: Record<Language, RegExp> = {
 /** What a request said last points back at ("(of) both", "tout ça", "les deux", "ça"), then perhaps a courtesy. */
 const POINTER: Record<Language, RegExp> = {
   en: /^[\s,]*(?:(?:of|about)\s+)?(?:both(?:\s+of\s+(?:them|these|those|em))?|all\s+(?:of\s+)?(?:it|them|that|this|these|those)|it\s+all|them\s+all|all|it|that|this|them|these|those|everything)(?![\p{L}'])/iu,
-  fr: /^[\s,]*(?:(?:de\s+)?tout\s+[çc]a|les\s+deux|(?:de\s+)?[çc]a|cela|tout)(?![\p{L}'])/iu,
+  // ("rappelle-moi-le", "rappelle-moi-les": the pronoun glued to the request.)
+  fr: /^(?:[\s,]*(?:(?:de\s+)?tout\s+[çc]a|les\s+deux|(?:de\s+)?[çc]a|cela|tout)|-(?:le|la|les|l[àa]))(?![\p{L}'])/iu,
 };
 function pointsBack(text: string, language: Language): boolean {
   const m = POINTER[language].exec(text);
@@ -978,12 +983,12 @@ function cutReasonAfterRequest(s: string, language: Language): string {
   return REASON_AFTER_REQUEST[language].test(tail) || (/^\s*,/.test(tail) && isRemark(tail, language)) ? s.slice(0, end) : s;
 }
 
-const FORGET_HINT = /oubli|zapp/iu;
+const FORGET_HINT = /oubli|zapp|bliye/iu;
 /**
  * "… j'oublie toujours", "…, fo pa ke joublie", "… sinon je zappe": the speaker saying they forget,
  * typed as it is said, is why they ask, not what to do.
  */
-const I_FORGET_FR = /(?<!(?:que|qu'|ke|qui|quand|si|dont|où))[\s,.;!]+(?:(?:il\s+)?f(?:au|o)t?\s+pa?s?\s+(?:que|qu'|ke|k)\s*j[e']?\s*(?:l'|le\s+)?(?:oubli|zapp)\p{L}*|(?:(?:sinon|car|parce\s+que|pcq|vu\s+que|comme)\s+)?(?:j'|j\s|je\s+|j)(?:l'|le\s+|les\s+)?(?:oubli|zapp)\p{L}*(?:\s+(?:toujours|tjs|tout\s+le\s+temps|tt\s+le\s+temps|souvent|[àa]\s+chaque\s+fois|tout|tt))?)[\s.!]*$/iu;
+const I_FORGET_FR = /(?<!(?:que|qu'|ke|qui|quand|si|dont|où))[\s,.;!]+(?:f[oò]k\s+(?:m|mwen|nou)\s+pa\s+bliye|pa\s+kite\s+(?:m|mwen)\s+bliye|(?:il\s+)?f(?:au|o)t?\s+pa?s?\s+(?:que|qu'|ke|k)\s*j[e']?\s*(?:l'|le\s+)?(?:oubli|zapp)\p{L}*|(?:(?:sinon|car|parce\s+que|pcq|vu\s+que|comme)\s+)?(?:j'|j\s|je\s+|j)(?:l'|le\s+|les\s+)?(?:oubli|zapp)\p{L}*(?:\s+(?:toujours|tjs|tout\s+le\s+temps|tt\s+le\s+temps|souvent|[àa]\s+chaque\s+fois|tout|tt))?)[\s.!]*$/iu;
 
 /** "…, street cleaning 🙄", "…, la galère 😩": a few words after a comma, closed by a face that sighs, are a remark. */
 const VENTED_AFTER_COMMA = /,\s*(?:[\p{L}'-]+\s+){0,5}[\p{L}'-]+\s*(?:🙄|😩|😤|😫|😒|😑|😬|🤦(?:\u200D?[♀♂]\uFE0F?)?|😮‍💨|😭|😡|🤬|😞|😔|🥱|😪|🫠|🤷(?:\u200D?[♀♂]\uFE0F?)?)+(?=\s|$)/gu;

@@ -229,7 +229,13 @@ function markPurposeDays(text: string, pieces: WhenPiece[], at: Array<[number, n
     // A date said before it, and action words between this day and the dates beside it.
     const prev = items[k - 1];
     const next = items[k + 1];
-    return !!prev && ACTION_WORD.test(text.slice(prev.end, g.start)) && (!next || ACTION_WORD.test(text.slice(g.end, next.start)));
+    // (A time of its own joined after it starts another part: "… la prière du vendredi et à 16h le hammam".)
+    const joinedTime = !!next && next.members.length > 0 && next.members.every((i) => !dayFields(pieces[i])) && /^[\s,]*(?:et|and|puis|then)?[\s,]*$/iu.test(text.slice(g.end, next.start).replace(/(?:[àa]|at)\s*$/iu, ''));
+    // (A day named by "du" / "de" after a bare time is the day: "rappelle-moi à 12h30 la prière du
+    // vendredi" is on Friday; "at 6 to iron my shirt for tomorrow" is today.)
+    const forDay = FOR_BEFORE.test(lead) || FOR_START.test(text.slice(g.start, g.start + 5));
+    const prevDay = !!prev && (forDay || items.slice(0, k).some((h) => h.members.length === 0 || h.members.some((i) => dayFields(pieces[i]) || pieces[i].part !== undefined || pieces[i].instant !== undefined)));
+    return prevDay && ACTION_WORD.test(text.slice(prev.end, g.start)) && (!next || joinedTime || ACTION_WORD.test(text.slice(g.end, next.start)));
   });
   if (!isPurpose.some(Boolean) || isPurpose.every(Boolean)) return;
   items.forEach((g, k) => {
