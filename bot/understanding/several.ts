@@ -4,8 +4,9 @@ import { formatLocal, forwardDate } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
-import { extractSubject, hasRequest, isContextClause, isRemark, requestAt, SUBJECT_FIRST, withoutFillers } from './subject';
+import { extractSubject, hasRequest, isContextClause, isOnlyRequest, isRemark, requestAt, SUBJECT_FIRST, withoutFillers } from './subject';
 import { zoneNamed } from '../../api/common/zone-cache';
+import { inOtherLanguage } from './other-languages';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
 
@@ -390,7 +391,8 @@ export function splitReminders(
     // ("… at 2pm to get my hair cut", "… à 20h de sortir le chien": an action of its own.)
     if (ACTION_OPENS.test(tail)) continue;
     // (A lone word after a comma is a courtesy or a word of thanks: "…, murakoze".)
-    if (isRemark(tail, language) || LONE_WORD_AFTER_COMMA.test(tail)) drafts[i].subject = '';
+    // ("…, daktari alisema nisiwache, pls remind me": a remark in another language up to the next comma.)
+    if (isRemark(tail, language) || LONE_WORD_AFTER_COMMA.test(tail) || isOnlyRequest(tail, language) || inOtherLanguage(tail.replace(/^[\s,]+/, '').split(/[,;]/)[0], language)) drafts[i].subject = '';
   }
   // "c'est le véto qui l'a prescrit donc tu me mets un rappel tous les jours à 8h et à 20h pour
   // donner …": the words before a request that ends its part are why, when they close with "so" /

@@ -1,3 +1,4 @@
+import { cutOtherLanguageTail } from './other-languages';
 import { Language } from './types';
 import { oneTypoFrom } from './typos';
 
@@ -378,15 +379,19 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
     'iu',
   ),
   fr: new RegExp(
-    String.raw`(?:[,;!?]|\s(?:stp|svp|merci|please),?)\s+(?:(?:parce\s+que?|parce\s+qu'|car|vu\s+que?|puisque?)\s*)?` +
+    String.raw`(?:[,;!?]|\.(?=\s+(?:[çc]a|c'est|je|j'|on|il|elle)\s*\p{L})|\s(?:stp|svp|merci|please),?)\s+(?:(?:parce\s+que?|parce\s+qu'|car|vu\s+que?|puisque?)\s*)?` +
       // ("…, avec les délestages on sait jamais": a few words that say with what, before the clause.)
       String.raw`(?:(?:avec|vu|apr[èe]s|depuis)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:je|j'|il|elle|on|ils|elles|nous|[çc]a)\s*\p{L}))?(?:` +
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}|(?:juste\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
       // "…, y'a la pluie qui arrive", "…, il y a grève".
       String.raw`|(?:il\s+)?y\s*'?\s*a(?:vait|ura)?\s+\p{L}` +
+      // Quebec "y" for "il": "…, y fait frette".
+      String.raw`|y\s+(?:fait|va|vient|pleut|neige|mouille|gèle|g[eè]le)(?![\p{L}])` +
       // Typed as said: "jsuis", "chui", "jsais", "jme …".
       String.raw`|j(?:suis|sui|sais|pense|crois|dois|vais|veux|peux|kiffe|capte|oublie|ai|avais)(?![\p{L}])|ch(?:ui|uis|ais)(?![\p{L}])|jm(?:e\s+|')\p{L}` +
-      String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+|\s+\p{L}+)?\s+${REMARK_VERB.fr}` +
+      String.raw`|(?:(?:tout|toute|tous|toutes)\s+)?(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+|\s+\p{L}+)?\s+${REMARK_VERB.fr}` +
+      // "…, avec la dengue faut faire gaffe".
+      String.raw`|(?:avec|vu)\s+(?:[\p{L}'-]+\s+){1,3}?(?:il\s+)?(?:faut|fo)(?![\p{L}])` +
       // Any verb before a word that says when or how, or its object ("…, l'évier fuit encore").
       String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+\p{L}{2,}(?:e|es|ent|it|t|d)\s+(?:encore|toujours|jamais|plus|pas|t[ôo]t|tard|bient[ôo]t|vite|mal|bien|trop|demain|beaucoup|partout|le|la|les|l')(?![\p{L}])` +
       String.raw`|(?:sur\s+)?(?:les\s+)?(?:ordres?|conseils?|consignes?)\s+(?:du|de\s+la|de|d')\s*\p{L}+[\s.!]*$` +
@@ -413,7 +418,7 @@ const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|fon
  * le linge il va pleuvoir"), or who said so ("… le pédiatre a dit", "… the doctor said").
  */
 const TRAILING_CLAUSE: Record<Language, RegExp> = {
-  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else|bc|b\/c|bcos|bcoz|bcuz|bcz)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there|last|this|next|yesterday|today|every)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|or\s+(?:else\s+)?(?:they|he|she|it|we|you)\s+\p{L}{2,}|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
+  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else|bc|b\/c|bcos|bcoz|bcuz|bcz)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there|last|this|next|yesterday|today|every)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}'])|(?:because|cause|'cause|coz|cos|'cos|cuz|bc)\s+\p{L}+(?:\s+\p{L}+)?(?:'s|\s+(?:is|are|was|were|has|have|had|will|won't|can't|\p{L}{2,}(?:s|ed)))(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|or\s+(?:else\s+)?(?:they|he|she|it|we|you)\s+\p{L}{2,}|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
   fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+(?:dit|\p{L}+(?:é|ée|és|ées)|\p{L}+i)[\s.!]*$|(?:il\s+)?faut\s+(?:pas|plus|absolument|surtout)\s+que)[^]*$`, 'iu'),
 };
 
@@ -531,6 +536,8 @@ const REPORTED_HINT: Record<Language, RegExp> = {
 /** How a vented lead ends: an interjection of annoyance or relief ("ugh", "na wa", "pff", "ouf"). */
 const VENT_END = /(?<![\p{L}'])(?:u+g+h+|u+r+g+h+|a+r+g+h+|p+f+|smh|omg|sigh|meh|na\s+wa(?:\s+o+)?|wahala|ouf|bof|zut|oh\s+l[àa]\s+l[àa]|olala|h[ée]las|damn|dang|jeez|geez|ffs|yikes|oof|fml|rip)$/iu;
 const STOP_SIGN = /[.!?…]/;
+/** A laugh or a sigh closing a lead, like a stop ("… lol remind me …"). */
+const LAUGH_END = /(?<![\p{L}'])(?:lol+|lmao+|lmfao|haha+|(?:ha){2,}|hehe+|smh|ugh+|sigh|mdr+|ptdr+|jpp|ptn)$/iu;
 /** A break between a lead and what follows: a stop or emoji, then a word. */
 const LEAD_BREAK = new RegExp(String.raw`(?<=[\p{L}\p{N}'])\s*(?:[.!?…]+|${EMOJI.source})\s*(?=\p{L})`, 'u');
 
@@ -618,6 +625,13 @@ export function isRemark(words: string, language: Language): boolean {
   return isContextClause(w, language) || NOUN_CLAUSE[language].test(w) || REASON_START[language].test(w) || PRONOUN_CLAUSE[language].test(w);
 }
 
+/** The words are only a request said last ("…, can you set that up", "…, tu peux me le noter ?"). */
+export function isOnlyRequest(words: string, language: Language): boolean {
+  const t = ' ' + words.replace(/^[\s,.;:!?-]+/u, '').trim();
+  if (!/\p{L}/u.test(t) || !REQUEST_LAST_WORD[language].test(lastWord(t).word)) return false;
+  return TRAILING_REQUEST[language].exec(t)?.index === 0;
+}
+
 /** Context said without its apostrophe ("its so hot", "im off today") or as a participle ("working from home today"). */
 const LOOSE_CONTEXT: Record<Language, RegExp> = {
   en: /^(?:(?:its|im|thats|theres|ive|youre|theyre|were)\s+(?:so|too|very|really|getting|going|gonna|not|been|a|an|the|kinda|pretty|off|out|away|home|back|late|early|\p{L}+ing)(?![\p{L}])|\p{L}{3,}ing\s+(?:from|to|for|at|in|home|out|back|late|early|away|off|up|down|over)(?![\p{L}]))/iu,
@@ -671,7 +685,7 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|voil[àa]|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
-      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|f(?:ai|er)\p{L}*\s+signe)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')not(?:e|es|ez|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')mets?(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
+      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|f(?:ai|er)\p{L}*\s+signe)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')(?:(?:le|la|les)\s+|l')?not(?:e|es|ez|er|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')(?:mets?|mettre|mettras|programmer)(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
       String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|right|l[àa]))?[\s,.;:!?]*$`,
     'iu',
   ),
@@ -685,7 +699,7 @@ const RELATIVE_BEFORE: Record<Language, RegExp> = {
 /** The last words a request said last can end on (a cheap test before TRAILING_REQUEST). */
 const REQUEST_LAST_WORD: Record<Language, RegExp> = {
   en: /^(?:me|us|it|that|this|them|late|oversleep|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded|o+|oh|abeg|leh|lah|sha|biko|can|ah|flake|bail|slack)$/i,
-  fr: /^(?:rapp?\p{L}*|penser|tu|volontiers|dire|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*|fois|m[āa]uruuru|maururu|right|l[àa])$/iu,
+  fr: /^(?:rapp?\p{L}*|not\p{L}*|penser|tu|volontiers|dire|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*|fois|m[āa]uruuru|maururu|right|l[àa])$/iu,
 };
 
 function stripTrailingRequest(s: string, language: Language): string {
@@ -760,6 +774,8 @@ function stripRequest(s: string, language: Language): string {
   // A whole clause said as context before a request with a subject of its own ("the bins go out
   // so remind me to wheel them out", "le marché est ouvert, rappelle-moi de prendre les sacs").
   if (isContextClause(m[1], language) && !ONLY_PRONOUN.test(own)) return rest;
+  // A lead closed by a laugh or a sigh ("up way too early with the time change lol remind me …"): why, not what.
+  if (LAUGH_END.test(m[1].trim()) && /\p{L}/u.test(own) && /\p{L}{2}/u.test(m[1].trim().replace(LAUGH_END, ''))) return rest;
   // Words before the request are its wording unless they name a thing; a clause joined to it by
   // "and" is another thing asked of the bot, and goes when the request has a subject of its own.
   if (NAMES_A_THING[language].test(m[1]) && !(JOINED_LEAD.test(m[1]) && /\p{L}/u.test(s.slice(m[0].length)))) return s;
@@ -1002,7 +1018,7 @@ const FORGET_HINT = /oubli|zapp|bliye/iu;
  * "… j'oublie toujours", "…, fo pa ke joublie", "… sinon je zappe": the speaker saying they forget,
  * typed as it is said, is why they ask, not what to do.
  */
-const I_FORGET_FR = /(?<!(?:que|qu'|ke|qui|quand|si|dont|où))[\s,.;!]+(?:f[oò]k\s+(?:m|mwen|nou)\s+pa\s+bliye|pa\s+kite\s+(?:m|mwen)\s+bliye|(?:il\s+)?f(?:au|o)t?\s+pa?s?\s+(?:que|qu'|ke|k)\s*j[e']?\s*(?:l'|le\s+)?(?:oubli|zapp)\p{L}*|(?:(?:sinon|car|parce\s+que|pcq|vu\s+que|comme)\s+)?(?:j'|j\s|je\s+|j)(?:l'|le\s+|les\s+)?(?:oubli|zapp)\p{L}*(?:\s+(?:toujours|tjs|tout\s+le\s+temps|tt\s+le\s+temps|souvent|[àa]\s+chaque\s+fois|tout|tt))?)[\s.!]*$/iu;
+const I_FORGET_FR = /(?<!(?:que|qu'|ke|qui|quand|si|dont|où))[\s,.;!]+(?:f[oò]k\s+(?:m|mwen|nou)\s+pa\s+bliye|pa\s+kite\s+(?:m|mwen)\s+bliye|(?:il\s+)?f(?:au|o)t?\s+pa?s?\s+(?:(?:que|qu'|ke|k)\s*)?j[e']?\s*(?:l'|le\s+)?(?:oubli|zapp)\p{L}*|(?:(?:sinon|car|parce\s+que|pcq|vu\s+que|comme)\s+)?(?:j'|j\s|je\s+|j)(?:l'|le\s+|les\s+)?(?:oubli|zapp)\p{L}*(?:\s+(?:toujours|tjs|tout\s+le\s+temps|tt\s+le\s+temps|souvent|[àa]\s+chaque\s+fois|tout|tt))?)(?:\s+(?:hein|d[èeê]h|o|oh|ô))?[\s.!]*$/iu;
 
 /** "…, street cleaning 🙄", "…, la galère 😩": a few words after a comma, closed by a face that sighs, are a remark. */
 const VENTED_AFTER_COMMA = /,\s*(?:[\p{L}'-]+\s+){0,5}[\p{L}'-]+\s*(?:🙄|😩|😤|😫|😒|😑|😬|🤦(?:\u200D?[♀♂]\uFE0F?)?|😮‍💨|😭|😡|🤬|😞|😔|🥱|😪|🫠|🤷(?:\u200D?[♀♂]\uFE0F?)?)+(?=\s|$)/gu;
@@ -1084,6 +1100,8 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   kept.push(original.slice(0, limit));
   let s = kept.reverse().join(' ');
   if (SELF_CORRECTION_HINT.test(s)) s = withSelfCorrection(s, language);
+  // (A remark in another language said last goes before the particles are read: "… yaar, bhool jaata hoon".)
+  if (s.includes(',')) s = cutOtherLanguageTail(s, language);
   if (language === 'en' && PARTICLE_HINT.test(s)) s = aroundParticle(s, language);
   if ((STOP_SIGN.test(s) || HAS_EMOJI.test(s)) && LEAD_BREAK.test(s)) s = afterVentedLead(s, language);
   if (LABEL_HINT.test(s)) s = afterLabel(s, language);
@@ -1132,6 +1150,8 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     if (TRAILING_OWN_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_OWN_CLAUSE[language], 1);
     if (TRAILING_TAIL_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_TAIL[language], 1);
     if (language === 'fr' && FORGET_HINT.test(s)) s = cutAtEnd(s, I_FORGET_FR, 1);
+    // ("…, hajalala bado", "…, dama ko namm": a remark in another language.)
+    if (s.includes(',')) s = cutOtherLanguageTail(s, language);
     s = trimPunctuation(s);
     if (s === before) break;
   }
