@@ -69,6 +69,8 @@ function frTimeParser(): Parser {
     // "à partir de 16h" is the start, though.
     // (Whole words only: "l'ambassade 8h30", "Julien 8h" end on no such word.)
     if (/(?:^|[^\p{L}'])(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/u.test(before(m)) && !/partir\s+de\s+$/.test(before(m))) return null;
+    // "le marché du Midi", "le canal du Midi": a place, not noon.
+    if (/^Midi$/.test(m.text) && /(?:^|[^\p{L}'])d[eu]\s+$/u.test(before(m))) return null;
     const r = readFrenchTime(m.text);
     if (!r) return null;
     return { time: { hour: r.hour, minute: r.minute, clock: r.clock, ...(r.midnight ? { midnight: true } : {}) } };

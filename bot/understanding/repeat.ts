@@ -398,9 +398,9 @@ const FR_PATTERNS: Pattern[] = [
       return days ? { kind: 'freq', freq: 'MONTHLY', byMonthDay: days } : null;
     },
   ),
-  // "à la fin de chaque mois", "chaque fin de mois", "toutes les fins de mois": the last day of every month.
-  pattern(/fins?\s+de\s/i,
-    `(?:[àa]\\s+la\\s+)?fin\\s+de\\s+(?:chaque|tous\\s+les)\\s+mois|(?:[àa]\\s+)?(?:chaque\\s+fin|toutes\\s+les\\s+fins)\\s+de\\s+mois`,
+  // "à la fin de chaque mois", "chaque fin de mois" ("… du mois"), "toutes les fins de mois": the last day of every month.
+  pattern(/fins?\s+d[eu]\s/i,
+    `(?:[àa]\\s+la\\s+)?fin\\s+de\\s+(?:chaque|tous\\s+les)\\s+mois|(?:[àa]\\s+)?(?:chaque\\s+fin|toutes\\s+les\\s+fins)\\s+(?:de|du)\\s+mois`,
     () => ({ kind: 'freq', freq: 'MONTHLY', byMonthDay: [-1] }),
   ),
   // "tous les jours sauf le week-end", "chaque jour sauf le dimanche": the week without those days.
@@ -432,6 +432,14 @@ const FR_PATTERNS: Pattern[] = [
     `(?:tous\\s+les|les)\\s+week-?\\s?ends?|chaque\\s+week-?\\s?end|(?:toutes\\s+les|les)\\s+fins\\s+de\\s+semaine|chaque\\s+fin\\s+de\\s+semaine`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] }),
   ),
+  // "chaque lundi soir et jeudi soir": two days with the same day part are one habit (with two
+  // different parts, each day stays its own).
+  pattern(/tous|chaque/i, `(?:tous\\s+les|chaque)\\s+(?<wa>${FR_WD})s?\\s+(?<pa>matins?|soirs?|apr[èe]s[\\s-]midis?)\\s*(?:,|et)\\s*(?:(?:le|les|chaque)\\s+)?(?<wb>${FR_WD})s?\\s+(?<pb>matins?|soirs?|apr[èe]s[\\s-]midis?)(?![\\p{L}])`, (g) => {
+    const pa = partOf(g.pa ?? '');
+    if (!pa || pa !== partOf(g.pb ?? '')) return null;
+    const byDay = weekdayCodes(`${g.wa} ${g.wb}`, FR_WEEKDAYS);
+    return byDay.length === 2 ? { kind: 'freq', freq: 'WEEKLY', byDay, part: pa } : null;
+  }),
   // "tous les lundis", "chaque mardi et jeudi", "un lundi sur deux".
   // The day part said with the days is the habit's time: "tous les lundis soirs", "chaque mardi matin".
   pattern(/tous|chaque|sur/i, `(?:tous\\s+les|chaque)\\s+(?:(?<every>\\d)\\s+)?(?<wds>${FR_WD_LIST})(?:\\s+(?<alt>sur\\s+2))?${FR_PART_AFTER}|(?:1|un)\\s+(?<wd1>${FR_WD})\\s+sur\\s+(?<n1>\\d)`, (g) => {
@@ -465,6 +473,12 @@ const FR_PATTERNS: Pattern[] = [
     },
   ),
   // "tous les 3 jours", "toutes les 2 semaines", "une semaine sur deux", "tous les 15 jours".
+  // "un jeudi soir sur deux", "un samedi sur 2": every other such weekday.
+  pattern(/sur/i, `(?:1|un)\\s+(?<wd>${FR_WD})${FR_PART_AFTER}\\s+sur\\s+(?:2|deux)(?![\\p{L}\\d])`, (g) => {
+    const byDay = weekdayCodes(g.wd ?? '', FR_WEEKDAYS);
+    const part = g.part ? partOf(g.part) : undefined;
+    return byDay.length ? { kind: 'freq', freq: 'WEEKLY', interval: 2, byDay, ...(part ? { part } : {}) } : null;
+  }),
   pattern(/tou|chaque|aux|sur/i, 
     // The hours and minutes may be glued to the number ("toutes les 4h", "ttes les 30min").
     `(?:${FR_EVERY}|aux)\\s+(?<n>\\d+)(?:\\s+(?<u>minutes?|min|mn|heures?|h|jours?|semaines?|mois|ans|ann[ée]es)|(?<ug>minutes?|mins?|mn|heures?|h))` +

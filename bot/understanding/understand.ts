@@ -284,6 +284,10 @@ function settleTwoTimes(
     const redoDay = later.some(dayFields);
     const redoClock = later.some(clockFields);
     cut(at[k][1], at[k + 1][0]);
+    // "on april 10th no wait the 12th": a day of the month alone corrects the day in the month said.
+    const named = pieces.slice(0, k + 1).reverse().find((p) => p.date && !p.date.monthImplied && !p.fromWeekday);
+    const dayOnly = later.find((p) => p.date?.monthImplied && !p.fromWeekday);
+    if (named?.date && dayOnly?.date) dayOnly.date = { ...dayOnly.date, year: named.date.year, month: named.date.month, monthImplied: false };
     for (let i = k; i >= 0; i--) {
       const p = pieces[i];
       if (redoDay) {
