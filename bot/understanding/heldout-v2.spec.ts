@@ -159,7 +159,11 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     // First scored 96.67 % and 95.83 % (heldout-v2.README.md, thirty-sixth and thirty-seventh batches); 100 % after the fixes there.
     ['heldout-v2aj', 1],
     ['heldout-v2ak', 1],
-  ])('scores the blind set %s (tenth to thirty-seventh batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third and thirty-fifth batches\' fixes)', (name, first) => {
+    // First scored 84.17 % and 90 % (heldout-v2.README.md, thirty-eighth and thirty-ninth batches);
+    // 99.17 % and 100 % after the fixes there (one miss left, recorded there).
+    ['heldout-v2al', 0.99],
+    ['heldout-v2am', 1],
+  ])('scores the blind set %s (tenth to thirty-ninth batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth and thirty-seventh batches\' fixes)', (name, first) => {
     const batch = readCases(resolve(fixtures, `${name}.jsonl`));
     expect(batch.length).toBeGreaterThanOrEqual(120);
     expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(12);
