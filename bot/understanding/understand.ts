@@ -288,7 +288,10 @@ function settleTwoTimes(
     const named = pieces.slice(0, k + 1).reverse().find((p) => p.date && !p.date.monthImplied && !p.fromWeekday);
     const dayOnly = later.find((p) => p.date?.monthImplied && !p.fromWeekday);
     if (named?.date && dayOnly?.date) dayOnly.date = { ...dayOnly.date, year: named.date.year, month: named.date.month, monthImplied: false };
+    // Only the date the correction follows is redone, with the pieces chained to it ("lundi à 8h …
+    // et à 11h non midi" keeps 8h).
     for (let i = k; i >= 0; i--) {
+      if (i < k && !CHAIN_GAP.test(text.slice(at[i][1], at[i + 1][0]))) break;
       const p = pieces[i];
       if (redoDay) {
         delete p.date;
