@@ -4,7 +4,7 @@ import { formatLocal, forwardDate } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
-import { extractSubject, hasRequest, isContextClause, isOnlyRequest, isRemark, requestAt, SUBJECT_FIRST, withoutFillers } from './subject';
+import { extractSubject, hasRequest, isContextClause, isOnlyRequest, isRemark, SO_WORDS, requestAt, SUBJECT_FIRST, withoutFillers } from './subject';
 import { zoneNamed } from '../../api/common/zone-cache';
 import { inOtherLanguage } from './other-languages';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
@@ -23,7 +23,7 @@ import type { Extraction } from './understand';
 const CONNECTOR =
   /(?:(?:[,;.]+|(?<=\s)\/(?=\s)|(?<![\p{L}])(?:virgule|point[\s-]virgule|comma)(?![\p{L}]))\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus|after\s+that|apr[èe]s\s+[çc]a)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|after\s+that|apr[èe]s\s+[çc]a|plus(?!\s+(?:tard|t[ôo]t|que|de|d'|vite|loin))|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
 /** "so" / "alors" / "faque" between two parts, and a request soon after it. */
-const SO_BEFORE_REQUEST = /[\s,]*(?<![\p{L}'])(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup)(?![\p{L}'])\s*/iu;
+const SO_BEFORE_REQUEST = new RegExp(String.raw`[\s,]*(?<![\p{L}'])(?:${SO_WORDS})(?![\p{L}'])\s*`, 'iu');
 const REQUEST_SOON = /^(?:[^.!?]|[.!?](?=\S)){0,64}?(?<![\p{L}])(?:remind|ping\s+me|nudge\s+me|rapp?ell?e|fais[\s-]moi\s+penser|n'oublie|don'?t\s+let|doh\s+let)/iu;
 
 /** Words that may stand between a connector and the part's date words ("and at 6pm"). */
@@ -192,7 +192,7 @@ const SPEAKER_MUST: Record<Language, RegExp> = {
 };
 
 /** Words before a date that end a clause of their own (a stop, a comma, "so" / "alors"). */
-const LEAD_ENDED = /(?:[,.;:!?…]|(?<![\p{L}'])(?:so|and\s+so|alors|donc|du\s+coup|bref|fait\s+que|faque))\s*$/iu;
+const LEAD_ENDED = new RegExp(String.raw`(?:[,.;:!?…]|(?<![\p{L}'])(?:${SO_WORDS}|bref))\s*$`, 'iu');
 
 /** How far before a request's date words a clause said as context is looked for. */
 const CLAUSE_REACH = 160;

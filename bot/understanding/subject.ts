@@ -429,7 +429,7 @@ const TRAILING_CLAUSE: Record<Language, RegExp> = {
  */
 const TRAILING_OWN_CLAUSE: Record<Language, RegExp> = {
   en: /\s(?:(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since)\s)(?:she|he|they)\s+(?:\p{L}+s|is|are|was|were|will|has|have|had|can|can't|won't|always|never)(?![\p{L}'])|(?:the|my|our|his|her)\s+(?:\p{L}+'s\s+)?\p{L}+\s+(?:is|are|was|were)\s+\p{L}+ing(?![\p{L}']))[^]*$/iu,
-  fr: /\s(?:(?<!(?:si|que|qu'|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme|parce\s+que)\s)(?:il|elle|ils|elles)\s+(?:ne\s+|n')?(?:s'|se\s+|me\s+|m'|te\s+|t'|nous\s+|vous\s+)?\p{L}{3,}|(?<!(?:que|si|quand|parce\s+que)\s)c'est\s)[^]*$/iu,
+  fr: /\s(?:(?<!(?:si|que|qu'|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme|parce\s+que)\s)(?:il|elle|ils|elles)\s+(?:ne\s+|n')?(?:s'|se\s+|me\s+|m'|te\s+|t'|nous\s+|vous\s+)?\p{L}{3,}|(?<!(?:que|si|quand|parce\s+que)\s)c'est\s|c\s+(?:moi|toi|lui|elle|nous|vous|eux|elles)\s+qui\s)[^]*$/iu,
 };
 /**
  * A remark or a reason said after the subject without a comma: "… lol they keep complaining", "…
@@ -472,7 +472,7 @@ const SPEAKS_TO: Record<Language, RegExp> = {
 };
 const TRAILING_OWN_CLAUSE_HINT: Record<Language, RegExp> = {
   en: /(?<![\p{L}'])(?:she|he|they|is|are|was|were)(?![\p{L}'])/iu,
-  fr: /(?<![\p{L}'])(?:il|elle|ils|elles|c'est)(?![\p{L}'])/iu,
+  fr: /(?<![\p{L}'])(?:il|elle|ils|elles|c'est|c(?=\s+(?:moi|toi|lui|elle|nous|vous|eux|elles)\s+qui\s))(?![\p{L}'])/iu,
 };
 
 const MUST_WORD = /(?<![\p{L}'])(?:gotta|have\s+to|need\s+to|must|got\s+to)(?![\p{L}'])/iu;
@@ -488,7 +488,9 @@ const TRAILING_CONTEXT_HINT: Record<Language, RegExp> = {
   fr: /[,.;!?]|stp|svp|merci|please/iu,
 };
 /** A word SO_LEAD needs. */
-const SO_WORD = /(?<![\p{L}'])(?:so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni)(?![\p{L}'])/iu;
+/** The words that say "so" between why and what, in every list that reads them (here and in several.ts). */
+export const SO_WORDS = String.raw`and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni`;
+const SO_WORD = new RegExp(String.raw`(?<![\p{L}'])(?:${SO_WORDS})(?![\p{L}'])`, 'iu');
 
 /** Whether a text holds any of EMOJI (most do not, and skip the look-behind pattern below). */
 const HAS_EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{20E3}]/u;
@@ -501,7 +503,7 @@ const EMOJI_BEFORE_REQUEST: Record<Language, RegExp> = {
 const ONLY_PRONOUN = /^[\s\p{P}]*(?:(?:of|about|de|d')\s*)?(?:ça|ca|cela|it|that|this|them|le|la|les|l'|y|en)[\s\p{P}]*$/iu;
 
 /** How a clause said before the request ends: a stop, a comma, a colon or "so" / "donc" / "alors". */
-const CLAUSE_END = /(?:[,.;:!…]|(?:^|\s)(?:so|and\s+so|therefore|but|donc|alors|mais|du\s+coup|bref|fait\s+que|faque|yaani|ya3ni))\s*$/iu;
+const CLAUSE_END = new RegExp(String.raw`(?:[,.;:!…]|(?:^|\s)(?:${SO_WORDS}|therefore|but|mais|bref))\s*$`, 'iu');
 /** A subordinate clause said first ("now that …", "asteure que …", "vu que …", "comme …"). */
 const CLAUSE_OPEN: Record<Language, RegExp> = {
   en: /^(?:(?:now\s+)?that(?=\s+(?:the|my|our|we|i|it|they|he|she|you)\s)|since|because|cause|'cause|as\s+soon\s+as|seeing\s+as|given\s+that|whenever|with\s+(?:this|that|these|those|the|all\s+(?:this|that|the))|because\s+of|due\s+to)\s/iu,
@@ -573,7 +575,7 @@ function soWordAt(text: string): number {
 }
 
 /** Words said before "so" / "alors" / "donc" / "faque", then the rest. */
-const SO_LEAD = /^(\S.{1,80}?)\s(?:and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni)(?:\s+(?=\p{L})|[\s,.!?]*$)/iu;
+const SO_LEAD = new RegExp(String.raw`^(\S.{1,80}?)\s(?:${SO_WORDS})(?:\s+(?=\p{L})|[\s,.!?]*$)`, 'iu');
 
 /** A finite verb that makes the words before a request a clause of their own, not its wording. */
 const CONTEXT_VERB: Record<Language, RegExp> = {
@@ -1040,7 +1042,7 @@ function afterLabel(s: string, language: Language): string {
 }
 
 /** "so" / "donc" said last, before a request. */
-const SO_END = /\s+(?:so|and\s+so|donc|alors|faque|fait\s+que|du\s+coup)$/iu;
+const SO_END = new RegExp(String.raw`\s+(?:${SO_WORDS})$`, 'iu');
 /** The words before a "so" said last, when they are an action rather than context. */
 function subjectBeforeSo(t: string, language: Language): string {
   const trimmed = t.replace(/[\s,]+$/u, '');
