@@ -197,7 +197,8 @@ const ACTION_WORD = /(?<![\p{L}'])(?!(?:for|pour|and|et|then|puis|me|moi)(?![\p{
  * noun and "du" / "de" ("rappelle-moi lundi du rdv de mercredi"). The "for" day comes second, with
  * action words between the two ("à 17h pour demain" is one date; "set a reminder for sunday 9am
  * to …, also monday 8am to …" names two days to remind on). Only a day counts, not a bare time
- * ("set the alarm for 6").
+ * ("set the alarm for 6"). With a request, a day said as a deadline ("before friday", "by the
+ * 30th", "avant vendredi", "d'ici lundi") is the action's too, when another date is the reminder's.
  */
 function markPurposeDays(text: string, pieces: WhenPiece[], at: Array<[number, number]>, repeats: RepeatMarker[], language: Language): void {
   if (!pieces.length || pieces.length + repeats.length < 2 || !/for|pour|du|de|by|ici|avant|before/iu.test(text)) return;
