@@ -231,13 +231,17 @@ describe.each(testDatabases())('Stripe payments (%s database)', (kind) => {
     stripe.completeSession(session.id, { periodEnd: new Date(Date.now() + 5 * 86_400_000) });
     await agent.post('/api/confirm-payment').send({ session_id: session.id }).expect(200);
     const worker = t.app.get(BillingNoticesWorker);
-    // Several instances enqueue the same hour's check: one job (the key), run by one of them.
-    const now = Date.now();
-    const ids = await Promise.all([worker.enqueueCheck(now), worker.enqueueCheck(now), worker.enqueueCheck(now)]);
+    // Several instances enqueue the same hour's check: one job (the key), run by one of them. They
+    // enqueue it ahead of its time, as the worker does for the next slot; enqueued as already due,
+    // the runner could claim and finish the first before the others arrive (the key only holds
+    // while a job is open), which made this test fail on a busy machine.
+    const at = Date.now() + 60_000;
+    const ids = await Promise.all([worker.enqueueCheck(at), worker.enqueueCheck(at), worker.enqueueCheck(at)]);
     expect(ids.filter(Boolean)).toHaveLength(1);
+    await t.dataSource.query(`UPDATE jobs SET next_attempt_at = now() WHERE kind = $1 AND status = 'pending'`, [RENEWAL_CHECK_JOB]);
     await drain();
     // A later check (the next hour slot) finds the same renewal and claims nothing new.
-    expect(await worker.enqueueCheck(now + 3600_000 * 2 - (now % 3600_000) - 3600_000)).not.toBeNull();
+    expect(await worker.enqueueCheck(at - (at % 3600_000) + 3600_000)).not.toBeNull();
     await t.dataSource.query(`UPDATE jobs SET next_attempt_at = now() WHERE kind = $1 AND status = 'pending'`, [RENEWAL_CHECK_JOB]);
     await drain();
     const checks = await t.dataSource.query(`SELECT status, attempts FROM jobs WHERE kind = $1 ORDER BY id`, [RENEWAL_CHECK_JOB]);
