@@ -21,6 +21,7 @@ describe('parseRrule', () => {
       ],
       byMonthDay: [],
       byMonth: [1, 3],
+      bySetPos: [],
       count: 4,
       until: null,
     });
@@ -36,6 +37,10 @@ describe('parseRrule', () => {
     ['FREQ=MINUTELY', 'rrule_unsupported'],
     ['FREQ=DAILY;BYHOUR=8', 'rrule_unsupported'],
     ['FREQ=DAILY;BYSETPOS=1', 'rrule_unsupported'],
+    ['FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=1', 'rrule_unsupported'],
+    ['FREQ=MONTHLY;BYSETPOS=-1', 'rrule_invalid'],
+    ['FREQ=MONTHLY;BYDAY=MO;BYSETPOS=0', 'rrule_invalid'],
+    ['FREQ=MONTHLY;BYDAY=MO;BYSETPOS=400', 'rrule_invalid'],
     ['FREQ=WEEKLY;WKST=SU', 'rrule_unsupported'],
     ['FREQ=DAILY;INTERVAL=0', 'rrule_invalid'],
     ['FREQ=DAILY;INTERVAL=x', 'rrule_invalid'],
@@ -166,6 +171,43 @@ describe('rules', () => {
       '2026-05-12T12:00:00+02:00',
       '2026-05-26T12:00:00+02:00',
       '2026-06-09T12:00:00+02:00',
+    ]);
+  });
+
+  it('BYSETPOS: the last and the first working day of the month, across a DST change; several positions', () => {
+    // Expected dates checked against python-dateutil's rrule.
+    const d = local('2027-01-29T17:00', PARIS);
+    expect(show(occurrencesAfter('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1', PARIS, d, just(d), 4), PARIS)).toEqual([
+      '2027-01-29T17:00:00+01:00',
+      '2027-02-26T17:00:00+01:00',
+      '2027-03-31T17:00:00+02:00',
+      '2027-04-30T17:00:00+02:00',
+    ]);
+    const f = local('2027-05-03T08:30', PARIS);
+    expect(show(occurrencesAfter('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1', PARIS, f, just(f), 3), PARIS)).toEqual([
+      '2027-05-03T08:30:00+02:00',
+      '2027-06-01T08:30:00+02:00',
+      '2027-07-01T08:30:00+02:00',
+    ]);
+    const w = local('2026-11-29T10:00', PARIS);
+    expect(show(occurrencesAfter('FREQ=MONTHLY;BYDAY=SA,SU;BYSETPOS=1,-1', PARIS, w, just(w), 4), PARIS)).toEqual([
+      '2026-11-29T10:00:00+01:00',
+      '2026-12-05T10:00:00+01:00',
+      '2026-12-27T10:00:00+01:00',
+      '2027-01-02T10:00:00+01:00',
+    ]);
+    const y = local('2026-12-31T12:00', PARIS);
+    expect(show(occurrencesAfter('FREQ=YEARLY;BYMONTH=12;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1', PARIS, y, just(y), 3), PARIS)).toEqual([
+      '2026-12-31T12:00:00+01:00',
+      '2027-12-31T12:00:00+01:00',
+      '2028-12-29T12:00:00+01:00',
+    ]);
+    // A position past the period's days keeps none of them that period (February 2027 has no 29th to 31st).
+    const m = local('2027-01-01T09:00', PARIS);
+    expect(show(occurrencesAfter('FREQ=MONTHLY;BYMONTHDAY=29,30,31;BYSETPOS=3', PARIS, m, m, 3), PARIS)).toEqual([
+      '2027-01-31T09:00:00+01:00',
+      '2027-03-31T09:00:00+02:00',
+      '2027-05-31T09:00:00+02:00',
     ]);
   });
 
@@ -375,6 +417,13 @@ describe('firstOccurrence', () => {
     );
   });
 
+  it('BYSETPOS: the first occurrence is the first of the expansion (today when still ahead)', () => {
+    const rule = 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1';
+    expect(show([firstOccurrence(rule, PARIS, local('2026-11-30T08:00', PARIS), { hour: 17, minute: 0 })!], PARIS)).toEqual(['2026-11-30T17:00:00+01:00']);
+    expect(show([firstOccurrence(rule, PARIS, local('2026-11-30T18:00', PARIS), { hour: 17, minute: 0 })!], PARIS)).toEqual(['2026-12-31T17:00:00+01:00']);
+    expect(show([firstOccurrence('FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1', NY, local('2027-05-01T08:00', NY))!], NY)).toEqual(['2027-05-03T09:00:00-04:00']);
+  });
+
   it('the result is the first occurrence of the series it starts', () => {
     for (const rule of ['FREQ=DAILY', 'FREQ=WEEKLY;BYDAY=TU,SA', 'FREQ=MONTHLY;BYDAY=2WE', 'FREQ=MONTHLY;BYMONTHDAY=-1', 'FREQ=YEARLY']) {
       const first = firstOccurrence(rule, NY, now, { hour: 7, minute: 15 })!;
@@ -398,6 +447,13 @@ describe('describeRepeat', () => {
     ['FREQ=MONTHLY;BYMONTHDAY=-1', 'le dernier jour de chaque mois à 08:00', 'on the last day of every month at 08:00'],
     ['FREQ=MONTHLY;BYDAY=-1FR', 'le dernier vendredi de chaque mois à 08:00', 'on the last Friday of every month at 08:00'],
     ['FREQ=MONTHLY;BYDAY=1MO', 'le premier lundi de chaque mois à 08:00', 'on the first Monday of every month at 08:00'],
+    ['FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1', 'le dernier jour ouvré de chaque mois à 08:00', 'on the last working day of every month at 08:00'],
+    ['FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1', 'le premier jour ouvré de chaque mois à 08:00', 'on the first working day of every month at 08:00'],
+    [
+      'FREQ=MONTHLY;BYDAY=SA,SU;BYSETPOS=1',
+      'chaque samedi et chaque dimanche, seulement le premier de chaque mois à 08:00',
+      'on every Saturday and every Sunday, only the first of every month at 08:00',
+    ],
     ['FREQ=MONTHLY', 'le 15 de chaque mois à 08:00', 'on the 15th of every month at 08:00'],
     ['FREQ=YEARLY', 'tous les ans, le 15 juin, à 08:00', 'every year on June 15 at 08:00'],
     ['FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=14', 'tous les ans, le 14 juillet, à 08:00', 'every year on July 14 at 08:00'],

@@ -6,7 +6,9 @@ import { repeatWords, type RepeatLanguage } from './repeat-words';
  * The one expansion engine for repeating reminders (RFC 5545 RRULE, without DTSTART).
  *
  * Supported subset: FREQ=MINUTELY|HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY, INTERVAL, BYDAY (with ordinals
- * such as 1MO or -1FR in MONTHLY/YEARLY), BYMONTHDAY (incl. negative), BYMONTH, COUNT, UNTIL, WKST=MO.
+ * such as 1MO or -1FR in MONTHLY/YEARLY), BYMONTHDAY (incl. negative), BYMONTH, BYSETPOS (in MONTHLY/YEARLY,
+ * beside a BYDAY or BYMONTHDAY: "the last working day of the month" is BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1),
+ * COUNT, UNTIL, WKST=MO.
  * MINUTELY ("every 30 minutes") takes no BY* part and at least MIN_MINUTES between occurrences: a
  * reminder is a message to a person, not a timer.
  * Everything is read in the reminder's IANA zone: the wall-clock time of DTSTART is kept across
@@ -32,6 +34,8 @@ export interface ParsedRrule {
   byDay: ByDay[];
   byMonthDay: number[];
   byMonth: number[];
+  /** Positions kept of each period's days, in order (1 = the first, -1 = the last); empty = all. */
+  bySetPos: number[];
   count: number | null;
   until: Until | null;
 }
@@ -74,11 +78,12 @@ export function parseRrule(rule: string): ParsedRrule {
   }
   const text = rule.trim().replace(/^RRULE:/i, '');
   const seen = new Set<string>();
-  const parsed: Partial<ParsedRrule> & { byDay: ByDay[]; byMonthDay: number[]; byMonth: number[] } = {
+  const parsed: Partial<ParsedRrule> & { byDay: ByDay[]; byMonthDay: number[]; byMonth: number[]; bySetPos: number[] } = {
     interval: 1,
     byDay: [],
     byMonthDay: [],
     byMonth: [],
+    bySetPos: [],
     count: null,
     until: null,
   };
@@ -123,6 +128,13 @@ export function parseRrule(rule: string): ParsedRrule {
       case 'BYMONTH':
         for (const item of value.split(',')) parsed.byMonth.push(int(item, 'BYMONTH', 1, 12));
         break;
+      case 'BYSETPOS':
+        for (const item of value.split(',')) {
+          const pos = int(item, 'BYSETPOS', -366, 366);
+          if (pos === 0) throw new RecurrenceError('rrule_invalid', 'BYSETPOS cannot be 0');
+          parsed.bySetPos.push(pos);
+        }
+        break;
       case 'WKST':
         if (value !== 'MO') throw new RecurrenceError('rrule_unsupported', 'Only WKST=MO is supported');
         break;
@@ -138,6 +150,11 @@ export function parseRrule(rule: string): ParsedRrule {
   if (parsed.freq === 'MINUTELY') {
     if (parsed.byDay.length || parsed.byMonthDay.length || parsed.byMonth.length) throw new RecurrenceError('rrule_unsupported', 'FREQ=MINUTELY takes no BY* part');
     if ((parsed.interval ?? 1) < MIN_MINUTES) throw new RecurrenceError('rrule_unsupported', `FREQ=MINUTELY needs INTERVAL of at least ${MIN_MINUTES}`);
+  }
+  if (parsed.bySetPos.length > 0) {
+    if (parsed.freq !== 'MONTHLY' && parsed.freq !== 'YEARLY') throw new RecurrenceError('rrule_unsupported', 'BYSETPOS is supported with FREQ=MONTHLY or YEARLY');
+    // RFC 5545 §3.3.10: BYSETPOS picks among the days another BYxxx part gives.
+    if (!parsed.byDay.length && !parsed.byMonthDay.length) throw new RecurrenceError('rrule_invalid', 'BYSETPOS needs BYDAY or BYMONTHDAY');
   }
   if (parsed.freq === 'WEEKLY' && parsed.byMonthDay.length > 0) throw new RecurrenceError('rrule_invalid', 'BYMONTHDAY cannot be used with FREQ=WEEKLY');
   parsed.byMonthDay.sort((a, b) => a - b);
@@ -289,7 +306,19 @@ function periodCandidates(r: ParsedRrule, zone: string, start: DateTime, k: numb
   }
   const unique = new Map<string, DateTime>();
   for (const d of dates) unique.set(`${d.year}-${d.month}-${d.day}`, d);
-  return [...unique.values()].map((d) => at(d, time, zone)).sort((a, b) => a.toMillis() - b.toMillis());
+  const sorted = [...unique.values()].sort((a, b) => a.toMillis() - b.toMillis());
+  return setPositions(sorted, r.bySetPos).map((d) => at(d, time, zone));
+}
+
+/** BYSETPOS: the days at those positions of the period's sorted set (all of them when none is given). */
+function setPositions(sorted: DateTime[], positions: number[]): DateTime[] {
+  if (positions.length === 0) return sorted;
+  const kept = new Set<DateTime>();
+  for (const p of positions) {
+    const d = p > 0 ? sorted[p - 1] : sorted[sorted.length + p];
+    if (d) kept.add(d);
+  }
+  return sorted.filter((d) => kept.has(d));
 }
 
 /** Period index of the period containing `after` (or just before it); lets a long-running series without COUNT skip ahead. */
@@ -412,7 +441,8 @@ function firstOccurrenceWith(rule: string, zone: string, now: Date, time: { hour
         probe.freq = 'DAILY';
       }
       if (r.freq === 'YEARLY' && r.byMonth.length > 0 && r.byDay.length === 0 && r.byMonthDay.length === 0) probe.freq = 'DAILY';
-      if (fast) first = firstFittingDay(probe, zone, startOfToday, now.getTime());
+      // BYSETPOS picks among a whole month's days: the day-by-day scan cannot see that.
+      if (fast && r.bySetPos.length === 0) first = firstFittingDay(probe, zone, startOfToday, now.getTime());
       else {
         for (const c of expand(probe, zone, startOfToday.toJSDate(), null)) {
           if (c.toMillis() > now.getTime()) {
@@ -557,6 +587,11 @@ export function describeRepeat(rule: string, zone: string, dtstart: Date, langua
 
 function monthlyWhat(r: ParsedRrule, start: DateTime, language: RepeatLanguage): string {
   const w = repeatWords[language];
+  if (r.bySetPos.length > 0) {
+    const workdays = r.byMonthDay.length === 0 && r.byDay.every((d) => d.ordinal === null) && [...new Set(r.byDay.map((d) => d.weekday))].sort().join(',') === WEEKDAY_SET;
+    if (workdays) return list(r.bySetPos.map((p) => w.nthWorkday(p)), language);
+    return w.setPositions(monthlyWhat({ ...r, bySetPos: [] }, start, language), r.bySetPos);
+  }
   if (r.byDay.length > 0) return list(r.byDay.map((d) => w.nthWeekday(d.ordinal, d.weekday)), language);
   const days = r.byMonthDay.length > 0 ? r.byMonthDay : [start.day];
   return list(days.map((d) => w.nthDay(d)), language);

@@ -26,6 +26,10 @@ export interface RepeatWords {
   yearlyOn(what: string, interval: number, time: string): string;
   nthDay(day: number): string;
   nthWeekday(ordinal: number | null, weekday: number): string;
+  /** BYDAY=MO,TU,WE,TH,FR;BYSETPOS=n: "le dernier jour ouvré", "the first working day". */
+  nthWorkday(position: number): string;
+  /** Any other BYSETPOS: the days the rule names, then which of them are kept. */
+  setPositions(what: string, positions: number[]): string;
   dayOfMonth(day: number, month: number): string;
   month(month: number): string;
   inMonths(months: string): string;
@@ -65,6 +69,17 @@ const fr: RepeatWords = {
     if (o > 0 && o < FR_ORDINALS.length) return `le ${FR_ORDINALS[o]} ${day}`;
     return o > 0 ? `le ${o}e ${day}` : `le ${-o}e ${day} avant la fin`;
   },
+  nthWorkday: (p) => {
+    if (p === -1) return 'le dernier jour ouvré';
+    if (p === -2) return "l'avant-dernier jour ouvré";
+    if (p > 0 && p < FR_ORDINALS.length) return `le ${FR_ORDINALS[p]} jour ouvré`;
+    return p > 0 ? `le ${p}e jour ouvré` : `le ${-p}e jour ouvré avant la fin`;
+  },
+  setPositions: (what, ps) =>
+    `${what}, seulement ${joined(
+      ps.map((p) => (p === 1 ? 'le premier' : p === -1 ? 'le dernier' : p > 0 ? `le ${p}e` : `le ${-p}e avant la fin`)),
+      'et',
+    )}`,
   dayOfMonth: (d, m) => `le ${d === 1 ? '1er' : d} ${monthName(m, 'fr')}`,
   month: (m) => monthName(m, 'fr'),
   inMonths: (months) => ` (en ${months})`,
@@ -103,6 +118,17 @@ const en: RepeatWords = {
     if (o > 0 && o < EN_ORDINALS.length) return `the ${EN_ORDINALS[o]} ${day}`;
     return o > 0 ? `the ${enOrdinalNumber(o)} ${day}` : `the ${enOrdinalNumber(-o)}-to-last ${day}`;
   },
+  nthWorkday: (p) => {
+    if (p === -1) return 'the last working day';
+    if (p === -2) return 'the second-to-last working day';
+    if (p > 0 && p < EN_ORDINALS.length) return `the ${EN_ORDINALS[p]} working day`;
+    return p > 0 ? `the ${enOrdinalNumber(p)} working day` : `the ${enOrdinalNumber(-p)}-to-last working day`;
+  },
+  setPositions: (what, ps) =>
+    `${what}, only the ${joined(
+      ps.map((p) => (p === 1 ? 'first' : p === -1 ? 'last' : p > 0 ? enOrdinalNumber(p) : `${enOrdinalNumber(-p)}-to-last`)),
+      'and',
+    )}`,
   dayOfMonth: (d, m) => `${monthName(m, 'en')} ${d}`,
   month: (m) => monthName(m, 'en'),
   inMonths: (months) => ` in ${months}`,
