@@ -51,6 +51,18 @@ export function nthWeekdayOfMonth(year: number, month: number, weekday: number, 
   return last.minus({ days: (last.weekday - weekday + 7) % 7 + (-n - 1) * 7 });
 }
 
+/** nth (1-based) working day (Monday to Friday) of a month; n = -1 for the last one. */
+export function nthWorkdayOfMonth(year: number, month: number, n: number): DateTime | null {
+  const first = DateTime.utc(year, month, 1);
+  const days = first.daysInMonth ?? 31;
+  const step = n > 0 ? 1 : -1;
+  let left = Math.abs(n);
+  for (let d = n > 0 ? first : first.set({ day: days }); d.month === month; d = d.plus({ days: step })) {
+    if (d.weekday <= 5 && --left === 0) return d;
+  }
+  return null;
+}
+
 /** nth day of a month; negative counts from the end (-1 = last day). */
 export function nthDayOfMonth(year: number, month: number, n: number): DateTime | null {
   const first = DateTime.utc(year, month, 1);

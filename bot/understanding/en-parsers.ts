@@ -11,7 +11,7 @@ import {
 } from './shared-pieces';
 import { after, before, hinted, PieceMatch, pieceParser } from './piece-parser';
 import { DayPart, WhenPiece } from './types';
-import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, fold, placeAlternation, ZONE_ABBREVIATIONS } from './vocabulary';
+import { EN_MONTH_RE, EN_MONTHS, EN_ORDINALS, EN_WEEKDAY_RE, EN_WEEKDAYS, EN_WORKDAY_RE, fold, placeAlternation, WORKDAY, ZONE_ABBREVIATIONS } from './vocabulary';
 import { endOfNamedMonth, fixedHoliday, nextWeekday, Stretch, stretchOfMonth, stretchOfNext, stretchOfThis, ymd } from './calendar';
 
 const AMPM = '(?:\\s?[ap]\\.?\\s?m\\.?(?![\\p{L}])|[ap]\\.?(?![\\p{L}]))';
@@ -469,7 +469,7 @@ function enOrdinalParser(): Parser {
   const target = `(?<target>(?:the\\s+)?(?:next|following|this|current)\\s+month|(?<month>${EN_MONTH_RE})(?:\\s+(?<year>\\d{4}))?|(?<plain>the\\s+month))`;
   const re =
     `(?:on\\s+)?(?:the\\s+)?(?<ord>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|(?:\\d{1,2}(?:st|nd|rd|th)?|second|third|fourth|fifth)\\s+last)\\s+` +
-    `(?<what>${EN_WEEKDAY_RE}|day)\\s+(?:of|in)\\s+(?:the\\s+)?${target}`;
+    `(?<what>${EN_WORKDAY_RE}|${EN_WEEKDAY_RE}|day)\\s+(?:of|in)\\s+(?:the\\s+)?${target}`;
   return pieceParser('en-ordinal', re, (m, env) => {
     const ordText = fold(m.groups.ord ?? '').replace(/\s+/g, ' ');
     let n: number;
@@ -480,7 +480,7 @@ function enOrdinalParser(): Parser {
     } else n = EN_ORDINALS[ordText];
     if (!n) return null;
     const what = fold(m.groups.what ?? '');
-    return ordinalDayPiece(env, n, what === 'day' ? 0 : EN_WEEKDAYS[what], {
+    return ordinalDayPiece(env, n, what === 'day' ? 0 : (EN_WEEKDAYS[what] ?? WORKDAY), {
       month: m.groups.month ? EN_MONTHS[fold(m.groups.month)] : undefined,
       year: m.groups.year ? Number(m.groups.year) : undefined,
       relative: /next|following/.test(m.groups.target ?? '') ? 1 : 0,

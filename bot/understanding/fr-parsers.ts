@@ -4,7 +4,7 @@ import { DURATION_FR } from './duration';
 import { after, before, hinted, pieceParser } from './piece-parser';
 import { durationPiece, ordinalDayPiece, relativeMonthDayPiece, weekdayPiece, WeekdayMode, zonePiece } from './shared-pieces';
 import { DayPart, WhenPiece } from './types';
-import { fold, FR_MONTH_RE, FR_MONTHS, FR_ORDINALS, FR_WEEKDAY_RE, FR_WEEKDAYS, placeAlternation } from './vocabulary';
+import { fold, FR_MONTH_RE, FR_MONTHS, FR_ORDINALS, FR_WEEKDAY_RE, FR_WEEKDAYS, FR_WORKDAY_RE, placeAlternation, WORKDAY } from './vocabulary';
 
 const AFTER_HOUR =
   `et\\s+quart|et\\s+demie?|moins\\s+(?:le\\s+)?quart|moins\\s+\\d{1,2}(?:\\s+minutes?)?|\\d\\s+quarts|` +
@@ -334,14 +334,14 @@ function frWeekdayParser(): Parser {
 function frOrdinalParser(): Parser {
   const re =
     `(?:le\\s+)?(?<ord>premier|premi[èe]re|1er|1re|deuxi[èe]me|second|2e|2[èe]me|troisi[èe]me|3e|3[èe]me|quatri[èe]me|4e|4[èe]me|cinqui[èe]me|5e|5[èe]me|derni[èe]re?)\\s+` +
-    `(?<what>${FR_WEEKDAY_RE}|jour)\\s+(?:de\\s+la\\s+|du\\s+|de\\s+|d')` +
+    `(?<what>${FR_WORKDAY_RE}|${FR_WEEKDAY_RE}|jour)\\s+(?:de\\s+la\\s+|du\\s+|de\\s+|d')` +
     `(?<target>mois\\s+prochain|mois\\s+suivant|ce\\s+mois(?:-ci)?|mois\\s+en\\s+cours|(?<month>${FR_MONTH_RE})(?:\\s+(?<year>\\d{4}))?|(?<plain>mois))`;
   return pieceParser('fr-ordinal', re, (m, env) => {
     const ord = fold(m.groups.ord ?? '');
     const n = /^derni/.test(ord) ? -1 : FR_ORDINALS[ord];
     if (!n) return null;
     const what = fold(m.groups.what ?? '').replace('.', '');
-    return ordinalDayPiece(env, n, what === 'jour' ? 0 : FR_WEEKDAYS[what], {
+    return ordinalDayPiece(env, n, what === 'jour' ? 0 : (FR_WEEKDAYS[what] ?? WORKDAY), {
       month: m.groups.month ? FR_MONTHS[fold(m.groups.month)] : undefined,
       year: m.groups.year ? Number(m.groups.year) : undefined,
       relative: /prochain|suivant/.test(m.groups.target ?? '') ? 1 : 0,

@@ -1,5 +1,5 @@
 import { DayPart, Language } from './types';
-import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, fold, FR_MONTH_RE, FR_ORDINALS, FR_WEEKDAYS } from './vocabulary';
+import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, EN_WORKDAY_RE, fold, FR_MONTH_RE, FR_ORDINALS, FR_WEEKDAYS, FR_WORKDAY_RE } from './vocabulary';
 
 /**
  * Repetition words (CONVENTIONS rules 13 and 15): "tous les lundis", "every other week", "le 5 de
@@ -29,6 +29,8 @@ export interface RepeatMarker {
   /** 'MO', '1SA', '-1FR'. */
   byDay?: string[];
   byMonthDay?: number[];
+  /** Positions among the days of each month ("the last working day of the month": -1 of MO–FR). */
+  bySetPos?: number[];
   /** "sauf le dimanche", "except sundays": the days a repetition said elsewhere leaves out. */
   except?: boolean;
   /** The day part a repetition names ("tous les soirs", "every morning"). */
@@ -193,6 +195,11 @@ function dayRange(a: string, b: string, table: Record<string, number>): Omit<Rep
   return { kind: 'freq', freq: 'WEEKLY', byDay: sortDays(days) };
 }
 
+/** The working days (Monday to Friday) at those positions in each month. */
+function workdays(positions: number[]): Omit<RepeatMarker, 'start' | 'end'> {
+  return { kind: 'freq', freq: 'MONTHLY', byDay: WEEKDAYS_CODE, bySetPos: positions };
+}
+
 /** A week without the days named ("le week-end", "sunday", "mardi et jeudi"). */
 function except(words: string, table: Record<string, number>): Omit<RepeatMarker, 'start' | 'end'> | null {
   const out = /week|fins?\s+de\s+semaine/i.test(words) ? ['SA', 'SU'] : weekdayCodes(words, table);
@@ -210,15 +217,18 @@ const EN_PATTERNS: Pattern[] = [
     `(?:(?:every\\s+(?:day|week)\\s+|each\\s+(?:day|week)\\s+|on\\s+)?from\\s+|(?:every|each)\\s+(?:week\\s+)?)?(?<a>${EN_WD})s?\\.?\\s*(?:to|through|thru|till|until|-|–)\\s*(?<b>${EN_WD})s?(?![\\p{L}])`,
     (g) => dayRange(g.a ?? '', g.b ?? '', EN_WEEKDAYS),
   ),
-  // "the first monday of every month", "every last friday of the month", "monthly on the 2nd tuesday".
+  // "the first monday of every month", "every last friday of the month", "monthly on the 2nd tuesday",
+  // "the last working day of every month" (BYSETPOS among Monday to Friday).
   pattern(/every|each|monthly/i, 
     // The month may also be said first: "every month on the first monday", "monthly, the last friday".
-    `(?<lead>(?:on\\s+)?(?:every|each)\\s+(?:(?<month>month)\\s*,?\\s+(?:on\\s+)?)?|monthly\\s*,?\\s+(?:on\\s+)?|(?:on\\s+)?)(?:the\\s+)?(?<ord>${EN_ORD_LIST})\\s+(?<wd>${EN_WD})s?(?:\\s+(?:of|in)\\s+(?<tgt>every|each|the)\\s+month)?`,
+    `(?<lead>(?:on\\s+)?(?:every|each)\\s+(?:(?<month>month)\\s*,?\\s+(?:on\\s+)?)?|monthly\\s*,?\\s+(?:on\\s+)?|(?:on\\s+)?)(?:the\\s+)?(?<ord>${EN_ORD_LIST})\\s+(?:(?<wk>${EN_WORKDAY_RE})|(?<wd>${EN_WD})s?)(?:\\s+(?:of|in)\\s+(?<tgt>every|each|the)\\s+month)?`,
     (g, _t, trailing) => {
       // Several ordinals of one weekday ("the 1st and 3rd monday of the month") say a habit too.
       const habit = /every|each|monthly/.test(g.lead ?? '') || /every|each/.test(g.tgt ?? '') || (trailing && !!g.tgt) || (!!g.tgt && /,|&|\band\b/.test(g.ord ?? ''));
       if (!habit) return null;
       const ns = ordinals(g.ord ?? '', enOrdinal);
+      // "every last working day" needs the month said ("… of the month", "every month on …", "monthly").
+      if (g.wk) return ns && (g.tgt || g.month || /monthly/.test(g.lead ?? '')) ? workdays(ns) : null;
       const wd = EN_WEEKDAYS[fold(g.wd ?? '')];
       if (!ns || !wd) return null;
       // "every second tuesday" is every other Tuesday, not the 2nd of the month.
@@ -364,14 +374,16 @@ const FR_PATTERNS: Pattern[] = [
       `|(?<a2>${FR_WD}|lun|mar|mer|jeu|ven|sam|dim)\\.?\\s*[-–]\\s*(?<b2>${FR_WD}|lun|mar|mer|jeu|ven|sam|dim)\\.?(?![\\p{L}])`,
     (g) => dayRange(g.a ?? g.a2 ?? '', g.b ?? g.b2 ?? '', FR_DAY_KEYS),
   ),
-  // "le premier lundi de chaque mois", "tous les derniers vendredis du mois".
+  // "le premier lundi de chaque mois", "tous les derniers vendredis du mois", "le dernier jour ouvré de
+  // chaque mois" (BYSETPOS among lundi to vendredi).
   // The month may also be said first: "chaque mois le premier lundi", "tous les mois, le dernier vendredi".
   pattern(/mois/i, 
-    `(?:(?<cest>c'est)\\s+)?(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD_LIST})\\s+(?<wd>${FR_WD})s?\\s+(?<tgt>${FR_MONTHLY})` +
-      `|(?<first>${FR_EVERY}\\s+(?:les\\s+)?mois|mensuellement)\\s*,?\\s+(?:le\\s+|les\\s+)?(?<ord2>${FR_ORD_LIST})\\s+(?<wd2>${FR_WD})s?`,
+    `(?:(?<cest>c'est)\\s+)?(?:(?<lead>le|les|chaque|tous\\s+les)\\s+)?(?<ord>${FR_ORD_LIST})\\s+(?:(?<wk>${FR_WORKDAY_RE})|(?<wd>${FR_WD})s?)\\s+(?<tgt>${FR_MONTHLY})` +
+      `|(?<first>${FR_EVERY}\\s+(?:les\\s+)?mois|mensuellement)\\s*,?\\s+(?:le\\s+|les\\s+)?(?<ord2>${FR_ORD_LIST})\\s+(?:(?<wk2>${FR_WORKDAY_RE})|(?<wd2>${FR_WD})s?)`,
     (g, _t, trailing) => {
       if (g.first) {
         const ns = ordinals(g.ord2 ?? '', frOrdinal);
+        if (g.wk2) return ns ? workdays(ns) : null;
         const wd = FR_WEEKDAYS[fold(g.wd2 ?? '')];
         return ns && wd ? { kind: 'freq', freq: 'MONTHLY', byDay: ns.map((n) => `${n}${CODE[wd]}`) } : null;
       }
@@ -379,6 +391,7 @@ const FR_PATTERNS: Pattern[] = [
       const habit = trailing || !!g.cest || /chaque|tous/.test(g.lead ?? '') || /chaque|tous/.test(g.tgt ?? '') || /s$/.test(fold(g.ord ?? '')) || /\bet\b|,/.test(g.ord ?? '');
       if (!habit) return null;
       const ns = ordinals(g.ord ?? '', frOrdinal);
+      if (g.wk) return ns ? workdays(ns) : null;
       const wd = FR_WEEKDAYS[fold(g.wd ?? '')];
       if (!ns || !wd) return null;
       return { kind: 'freq', freq: 'MONTHLY', byDay: ns.map((n) => `${n}${CODE[wd]}`) };
@@ -682,6 +695,7 @@ export function ruleText(r: {
   byDay?: string[];
   byMonthDay?: number[];
   byMonth?: number[];
+  bySetPos?: number[];
   count?: number;
   until?: string;
 }): string {
@@ -690,6 +704,7 @@ export function ruleText(r: {
   if (r.byMonth?.length) parts.push(`BYMONTH=${r.byMonth.join(',')}`);
   if (r.byMonthDay?.length) parts.push(`BYMONTHDAY=${r.byMonthDay.join(',')}`);
   if (r.byDay?.length) parts.push(`BYDAY=${sortDays(r.byDay).join(',')}`);
+  if (r.bySetPos?.length) parts.push(`BYSETPOS=${r.bySetPos.join(',')}`);
   if (r.count) parts.push(`COUNT=${r.count}`);
   if (r.until) parts.push(`UNTIL=${r.until}`);
   return parts.join(';');

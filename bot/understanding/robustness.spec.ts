@@ -1627,3 +1627,28 @@ describe('parents and small traders (found by heldout-v2an and heldout-v2ao, non
     expect(one('prendre la vitamine c tous les matins', 'fr')[0]).toBe('prendre la vitamine c');
   });
 });
+
+describe('working days counted in a month (BYSETPOS)', () => {
+  it('reads "the last working day of every month" and its French twins as a monthly BYSETPOS rule', () => {
+    const last = 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1';
+    const first = 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1';
+    expect(one('remind me on the last working day of every month to send invoices', 'en')).toEqual(['send invoices', '2026-11-30T09:00', last]);
+    expect(one('every last business day of the month, run payroll at 4pm', 'en')).toEqual(['run payroll', '2026-11-30T16:00', last]);
+    expect(one('monthly on the first working day check the bank balance', 'en')).toEqual(['check the bank balance', '2026-12-01T09:00', first]);
+    expect(one('the last working day of the month submit expenses, every month', 'en')[2]).toBe(last);
+    expect(one('rappelle-moi le dernier jour ouvré de chaque mois de faire la paie', 'fr')).toEqual(['faire la paie', '2026-11-30T09:00', last]);
+    expect(one('tous les derniers jours ouvrés du mois à 17h envoyer les factures', 'fr')).toEqual(['envoyer les factures', '2026-11-30T17:00', last]);
+    expect(one('chaque mois, le premier jour ouvrable, relancer les impayés', 'fr')).toEqual(['relancer les impayés', '2026-12-01T09:00', first]);
+  });
+
+  it('reads one such day without a repetition as a one-off, past weekends', () => {
+    expect(one('remind me on the first business day of next month to file the report', 'en')).toEqual(['file the report', '2026-12-01T09:00', null]);
+    // 31 January 2027 is a Sunday: the last working day is Friday the 29th.
+    expect(one('the last working day of january renew the insurance', 'en')).toEqual(['renew the insurance', '2027-01-29T09:00', null]);
+    expect(one('rappelle-moi le dernier jour ouvré du mois de faire la paie', 'fr')).toEqual(['faire la paie', '2026-11-30T09:00', null]);
+    // 1 May 2027 is a Saturday: the first working day is Monday the 3rd.
+    expect(one('le premier jour ouvré de mai déposer le dossier', 'fr')).toEqual(['déposer le dossier', '2027-05-03T09:00', null]);
+    // "every working day" stays Monday to Friday every week.
+    expect(one('les jours ouvrables à 8h prendre le bus', 'fr')).toEqual(['prendre le bus', '2026-11-24T08:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR']);
+  });
+});

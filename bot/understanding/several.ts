@@ -564,6 +564,7 @@ function resolveRepeating(
     if (m.interval) rule.interval = m.interval;
     if (m.byDay) rule.byDay = [...new Set([...(rule.byDay ?? []), ...m.byDay])];
     if (m.byMonthDay) rule.byMonthDay = m.byMonthDay;
+    if (m.bySetPos) rule.bySetPos = m.bySetPos;
     if (m.freq === 'MONTHLY' || m.freq === 'YEARLY') rule.freq = rule.freq === 'WEEKLY' && m.freq === 'MONTHLY' && rule.byDay ? rule.freq : m.freq;
   }
   const p: WhenPiece = { ...piece };

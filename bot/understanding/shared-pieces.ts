@@ -1,8 +1,8 @@
-import { addDays, nextWeekday, nthDayOfMonth, nthWeekdayOfMonth, weekdayInWeek, ymd } from './calendar';
+import { addDays, nextWeekday, nthDayOfMonth, nthWeekdayOfMonth, nthWorkdayOfMonth, weekdayInWeek, ymd } from './calendar';
 import { isClockDuration, readDuration } from './duration';
 import { ParseEnv } from './piece-parser';
 import { WhenPiece } from './types';
-import { fold, PLACE_ZONES } from './vocabulary';
+import { fold, PLACE_ZONES, WORKDAY } from './vocabulary';
 
 /**
  * next: rule 4, the first such day after today ("monday", "next monday", "lundi prochain");
@@ -57,7 +57,8 @@ export function weekdayPiece(env: ParseEnv, weekday: number, mode: WeekdayMode, 
 
 /**
  * "last friday of october", "the 5th last day of May", "le premier mercredi du mois prochain".
- * weekday 0 means a plain day. relative 1 means next month, 0 this month (when no month named).
+ * weekday 0 means a plain day, WORKDAY a working day ("the last business day of the month"). relative 1 means
+ * next month, 0 this month (when no month named).
  */
 export function ordinalDayPiece(
   env: ParseEnv,
@@ -67,7 +68,7 @@ export function ordinalDayPiece(
 ): WhenPiece | null {
   const today = env.today;
   const compute = (year: number, month: number) =>
-    weekday ? nthWeekdayOfMonth(year, month, weekday, n) : nthDayOfMonth(year, month, n);
+    weekday === WORKDAY ? nthWorkdayOfMonth(year, month, n) : weekday ? nthWeekdayOfMonth(year, month, weekday, n) : nthDayOfMonth(year, month, n);
   if (target.month) {
     let year = target.year ?? today.year;
     let d = compute(year, target.month);

@@ -19,6 +19,14 @@ export const FR_WEEKDAYS: Record<string, number> = {
   samedi: 6, sam: 6, dimanche: 7, dim: 7,
 };
 // Short forms only with their dot: "mar" and "mer" are ordinary words too.
+/**
+ * "working day", "business day", "weekday" / "jour ouvré", "jour ouvrable": Monday to Friday as one
+ * set, counted within a month ("the last working day of the month" is its last Monday-to-Friday day).
+ */
+export const EN_WORKDAY_RE = String.raw`(?:working|business|work)[\s-]?days?|week[\s-]?days?`;
+export const FR_WORKDAY_RE = String.raw`jours?\s+(?:ouvr[ée]s?|ouvrables?|travaill[ée]s?|de\s+(?:travail|semaine))`;
+/** The weekday number that stands for "a working day" where a weekday (1–7) is expected. */
+export const WORKDAY = 8;
 export const FR_WEEKDAY_RE = 'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lun\\.|mar\\.|mer\\.|jeu\\.|ven\\.|sam\\.|dim\\.';
 
 export const EN_MONTHS: Record<string, number> = {
