@@ -461,6 +461,7 @@ function enWeekdayParser(): Parser {
     const piece = weekdayPiece(env, wd, mode, m.groups.dom ? Number(m.groups.dom) : undefined);
     // "wednesday's appointment": the day labels a thing, like "tomorrow's order".
     if (piece && /^'s(?![\p{L}])/u.test(after(m, 4))) piece.attributive = true;
+    if (piece && !m.groups.dom && !m.groups.q1 && !m.groups.q2 && /^(?:on\s+)?[\p{L}]+\.?$/u.test(m.text)) piece.plainWeekday = true;
     return piece;
   });
 }

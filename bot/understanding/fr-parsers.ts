@@ -327,6 +327,7 @@ function frWeekdayParser(): Parser {
     const dom = domText ? (/^(1er|premier)$/.test(domText) ? 1 : Number(domText)) : undefined;
     const piece = weekdayPiece(env, wd, mode, dom);
     if (piece && dom === undefined && !q && /^le\s/i.test(m.text)) piece.definite = true;
+    if (piece && dom === undefined && !q && m.groups.wd && m.text.startsWith(m.groups.wd)) piece.plainWeekday = true;
     return piece;
   });
 }

@@ -462,9 +462,10 @@ const FR_PATTERNS: Pattern[] = [
     const part = g.part ? partOf(g.part) : undefined;
     return { kind: 'freq', freq: 'WEEKLY', byDay, ...(interval > 1 ? { interval } : {}), ...(part ? { part } : {}) };
   }),
-  // "les mardis et jeudis", "le lundi et le jeudi": plural or listed weekdays are a habit.
+  // "les mardis et jeudis", "le lundi et le jeudi": plural or listed weekdays are a habit; so is a
+  // plural weekday after "et" ("tous les lundis à 8h et jeudis à 18h").
   pattern(/lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/i, 
-    `les\\s+(?<wds>(?:${FR_WD})s(?:\\s*(?:,|${FR_WD_JOIN})\\s*(?:les\\s+)?(?:${FR_WD})s?)*)${FR_PART_AFTER}` +
+    `(?:les\\s+|(?<=(?:^|[\\s,])(?:et|puis|pis)\\s+))(?<wds>(?:${FR_WD})s(?:\\s*(?:,|${FR_WD_JOIN})\\s*(?:les\\s+)?(?:${FR_WD})s?)*)${FR_PART_AFTER}` +
       // "le lundi et le jeudi", Quebec "le lundi pis le jeudi": any word that joins listed weekdays.
       `|le\\s+(?<l2>(?:${FR_WD})(?:\\s*(?:,|${FR_WD_JOIN})\\s*le\\s+(?:${FR_WD}))+)`,
     (g) => {

@@ -1652,3 +1652,28 @@ describe('working days counted in a month (BYSETPOS)', () => {
     expect(one('les jours ouvrables à 8h prendre le bus', 'fr')).toEqual(['prendre le bus', '2026-11-24T08:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR']);
   });
 });
+
+describe('a weekly habit governs the weekdays joined to it; pronouns glued to the request', () => {
+  it('carries "every"/"chaque" to a bare weekday joined by "and" with its own time or part', () => {
+    expect(all('chaque lundi matin et jeudi soir sortir le chien', 'fr')).toEqual([
+      ['sortir le chien', '2026-11-30T09:00', 'FREQ=WEEKLY;BYDAY=MO'],
+      ['sortir le chien', '2026-11-26T20:00', 'FREQ=WEEKLY;BYDAY=TH'],
+    ]);
+    expect(all('tous les lundis à 8h et jeudis à 18h sortir le chien', 'fr')).toEqual([
+      ['sortir le chien', '2026-11-30T08:00', 'FREQ=WEEKLY;BYDAY=MO'],
+      ['sortir le chien', '2026-11-26T18:00', 'FREQ=WEEKLY;BYDAY=TH'],
+    ]);
+    expect(all('every tuesday at 7am and friday at 5pm water the plants', 'en')).toEqual([
+      ['water the plants', '2026-11-24T07:00', 'FREQ=WEEKLY;BYDAY=TU'],
+      ['water the plants', '2026-11-27T17:00', 'FREQ=WEEKLY;BYDAY=FR'],
+    ]);
+    // A weekday with its own qualifier is its own date.
+    expect(all('every tuesday at 7am and next friday at 5pm water the plants', 'en')[1]).toEqual(['water the plants', '2026-11-27T17:00', null]);
+  });
+
+  it('reads "rappelle-moi-le", "rappelle-le-moi" as the request alone', () => {
+    expect(one('rappelle-moi-le demain à 9h', 'fr')).toEqual(['', '2026-11-24T09:00', null]);
+    expect(one('rappelle-le-moi vendredi', 'fr')).toEqual(['', '2026-11-27T09:00', null]);
+    expect(one('rappelle-moi le 5 mars de payer la taxe', 'fr')).toEqual(['payer la taxe', '2027-03-05T09:00', null]);
+  });
+});

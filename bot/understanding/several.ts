@@ -477,16 +477,25 @@ export function splitReminders(
   // A day said alone beside a habit is a habit too (rule 13): a weekday with the definite article
   // beside a daily or weekly habit ("… tous les mercredis soir et de la rentrer le jeudi matin"), a
   // day of the month beside a monthly habit on a day of the month ("every month on the 1st to pay X
-  // and on the 15th to send Y", "le 5 de chaque mois … et le 20 …").
+  // and on the 15th to send Y", "le 5 de chaque mois … et le 20 …"). A bare weekday joined by "and"
+  // to a weekly habit on named days is governed by it (rule 16): "chaque lundi matin et jeudi soir",
+  // "every monday at 8 and thursday at 6pm".
   if (drafts.length > 1) {
     const weekly = drafts.some((d) => d.repeats.some((r) => r.kind === 'freq' && (r.freq === 'WEEKLY' || r.freq === 'DAILY')));
     const monthly = drafts.some((d) => d.repeats.some((r) => r.kind === 'freq' && r.freq === 'MONTHLY' && r.byMonthDay));
-    for (const d of weekly || monthly ? drafts : []) {
+    const onDays = (d: Draft) => d.repeats.some((r) => r.kind === 'freq' && r.freq === 'WEEKLY' && r.byDay?.length && !r.except && r.byDay.every((c) => /^[A-Z]{2}$/.test(c)));
+    const joinedTo = (i: number) => {
+      const before = parts[i - 1]?.items;
+      const first = parts[i]?.items[0];
+      return !!before?.length && !!first && JOINED.test(norm.text.slice(before[before.length - 1].end, first.start));
+    };
+    for (const [i, d] of (weekly || monthly ? drafts : []).entries()) {
       if (d.repeats.some((r) => r.kind === 'freq')) continue;
       const days = d.pieces.filter((p) => p.date || p.weekend);
       if (days.length !== 1) continue;
       const day = days[0];
-      const freq = weekly && day.definite ? 'WEEKLY' : monthly && day.date?.monthImplied && !day.fromWeekday && !day.keepClock ? 'MONTHLY' : null;
+      const governed = !!day.plainWeekday && i > 0 && onDays(drafts[i - 1]) && joinedTo(i);
+      const freq = weekly && (day.definite || governed) ? 'WEEKLY' : monthly && day.date?.monthImplied && !day.fromWeekday && !day.keepClock ? 'MONTHLY' : null;
       if (!freq) continue;
       d.repeats.push({ start: -1, end: -1, kind: 'freq', freq });
       d.own = { ...d.own, rec: true };

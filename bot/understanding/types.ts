@@ -79,6 +79,8 @@ export interface WhenPiece {
   fromWeekday?: boolean;
   /** "le jeudi": a weekday with the definite article and nothing else, which a habit said beside it makes one too (rule 13). */
   definite?: boolean;
+  /** "jeudi", "on thursday": a weekday said with no article, qualifier or date, which a weekly habit it is joined to carries to (rule 16). */
+  plainWeekday?: boolean;
   /** The date was relative ("in 3 days"): keep now's clock time unless a time is given. */
   keepClock?: boolean;
   /** "this weekend": Saturday, or today if today is Saturday and the time is still ahead. */
