@@ -37,7 +37,7 @@ export const LABEL_BEFORE_EN =
   /(?:^|[^\p{L}])(?:chapter|chap|room|rm|gate|page|pg|platform|flight|bus|route|line|exit|step|item|number|no\.?|#|level|floor|apartment|apt|unit|suite|building|lesson|episode|ep|season|question|exercise|section|part|table|seat|row|track|channel|version|grade|class|aisle|pier|terminal|door|lane|highway|hwy|interstate|bay|lot|locker|box|ticket|order|invoice|account|psalm|verse|volume|vol|issue|level|stage|round|module)\s*$/iu;
 
 /** A time, then a correction word, just before a number: "at 9 actually 10", "9am no wait 10". */
-const CORRECTED_BEFORE = /\d[^\d]{0,25}(?<![\p{L}])(?:actually|no|nope|wait|sorry|rather|i\s+mean|make\s+it)[\s,]*$/iu;
+const CORRECTED_BEFORE = /(?:\d[^\d]{0,25}|\d(?:\s*(?:[ap]\.?m\.?|o'?clock)|:\d\d)(?![\p{L}])[^\d]{0,80})(?<![\p{L}])(?:actually|no|nope|wait|sorry|rather|i\s+mean|make\s+it)[\s,]*$/iu;
 
 /** Words after a number that make it a quantity, not a time. */
 const QUANTITY_AFTER =
@@ -74,7 +74,7 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
     s = s.slice(p[0].length);
   }
   // "tomorrow at 9, actually 10": a number that corrects a time just said is a time too.
-  if (m && CORRECTED_BEFORE.test(before(m, 40))) prefixed = true;
+  if (m && CORRECTED_BEFORE.test(before(m, 110))) prefixed = true;
   let sharp = false;
   if (/ sharp$/.test(s)) {
     sharp = true;
@@ -530,12 +530,16 @@ function enDurationParser(bare: boolean): Parser {
   const re =
     `(?:(?:in|within|after)\\s+(?:about\\s+|around\\s+|approximately\\s+|another\\s+|like\\s+|just\\s+)?(?<d1>${DURATION_EN})(?:\\s+or\\s+so|(?:'s|')?\\s+time(?![\\p{L}]))?` +
     `|(?<d2>${DURATION_EN})\\s+(?:from\\s+(?:now|today)|later|time)` +
+    // "in an hour … no wait make it two hours": a delay corrected by a bare one.
+    `|(?:actually|wait|sorry|make\\s+(?:it|that)|i\\s+mean|rather)[\\s,]+(?<d4>${DURATION_EN})` +
     (bare ? `|(?:\\+\\s*)?(?<d3>${DURATION_EN})` : '') +
     ')';
   return pieceParser(bare ? 'en-bare-duration' : 'en-duration', re, (m, env) => {
     // Alone, "18h" is a clock time, not a delay.
     if (m.groups.d3 && /^\d+\s*h(?:\s*\d+)?$/i.test(m.groups.d3.trim())) return null;
-    return durationPiece(env, m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? '');
+    // (Only after a delay said before it: "make it two hours" alone says nothing of when.)
+    if (m.groups.d4 && !/(?<![\p{L}])(?:in|within)\s/u.test(before(m, 100))) return null;
+    return durationPiece(env, m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? m.groups.d4 ?? '');
   });
 }
 

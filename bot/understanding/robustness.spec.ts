@@ -1677,3 +1677,26 @@ describe('a weekly habit governs the weekdays joined to it; pronouns glued to th
     expect(one('rappelle-moi le 5 mars de payer la taxe', 'fr')).toEqual(['payer la taxe', '2027-03-05T09:00', null]);
   });
 });
+
+describe('corrections said after the action (found by heldout-v2ap and heldout-v2aq, none of their sentences)', () => {
+  it('corrects the time or day said before the action', () => {
+    expect(one('remind me at 2pm to call the plumber no wait make it 3pm', 'en')).toEqual(['call the plumber', '2026-11-23T15:00', null]);
+    expect(one('remind me at 2pm to call the plumber, actually make it 4', 'en')).toEqual(['call the plumber', '2026-11-23T16:00', null]);
+    expect(one('remind me tomorrow at 9 to call mum, no wait, friday', 'en')).toEqual(['call mum', '2026-11-27T09:00', null]);
+    expect(one("rappelle-moi à 14h d'appeler le plombier non plutôt 15h", 'fr')).toEqual(['appeler le plombier', '2026-11-23T15:00', null]);
+    // "no" inside the action corrects nothing.
+    expect(one('remind me tomorrow to say no on monday', 'en')).toEqual(['say no', '2026-11-24T09:00', null]);
+  });
+
+  it('corrects a delay by a bare one ("make it 2 hours")', () => {
+    expect(one('remind me in an hour to call the plumber, no wait, make it 2 hours', 'en')).toEqual(['call the plumber', '2026-11-23T12:00', null]);
+    expect(one('remind me in 10 minutes to check the oven, actually make it 20 minutes', 'en')).toEqual(['check the oven', '2026-11-23T10:20', null]);
+  });
+
+  it('a correction redoes only the date it follows, not a later reminder\'s day', () => {
+    expect(all("rappelle-moi lundi à 10h non à 11h d'appeler la CAF et mardi de déposer le dossier", 'fr')).toEqual([
+      ['appeler la CAF', '2026-11-30T11:00', null],
+      ['déposer le dossier', '2026-11-24T09:00', null],
+    ]);
+  });
+});

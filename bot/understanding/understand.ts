@@ -254,6 +254,15 @@ const CORRECTION = new RegExp(
   String.raw`^[\s,.;:!-]*${HESITATION}${CORRECTION_WORD}(?:[\s,.;:!-]+${CORRECTION_TAIL})*[\s,.;:!-]*$`,
   'iu',
 );
+/**
+ * A correction said after the action, right before the new value ("remind me at 9 to call the plumber,
+ * no wait make it 10", "… d'appeler le plombier non plutôt 10h"): a word that only corrects, or a
+ * "no" / "non" after a stop or comma ("to say no on monday" corrects nothing).
+ */
+const LATE_CORRECTION = new RegExp(
+  String.raw`(?:(?<![\p{L}'])${HESITATION}(?:(?:non|nan|no|nope|nah)[\s,.;:!-]+${HESITATION})?(?:attends|attendez|ou\s+plut[oô]t|plut[oô]t|pardon|je\s+veux\s+dire|wait|hold\s+on|actually|sorry|i\s+mean|make\s+(?:it|that)|change\s+(?:it|that)\s+to|or\s+rather|scratch\s+that)|[,.;!]\s*${HESITATION}(?:non|nan|no|nope|nah))(?:[\s,.;:!-]+${CORRECTION_TAIL})*[\s,.;:!-]*$`,
+  'iu',
+);
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, of which the start is due. */
 const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 
@@ -280,11 +289,27 @@ function settleTwoTimes(
 ): boolean {
   for (let k = pieces.length - 2; k >= 0; k--) {
     const gap = text.slice(at[k][1], at[k + 1][0]);
-    if (gap.length > 48 || !CORRECTION.test(gap)) continue;
-    const later = pieces.slice(k + 1);
+    let late: RegExpExecArray | null = null;
+    if (gap.length > 48 || !CORRECTION.test(gap)) {
+      // Said after the action: only for the last date of the message, that re-states what the one
+      // before it said, with nothing but a few words after it.
+      late = k + 2 === pieces.length && /\p{L}/u.test(gap) ? LATE_CORRECTION.exec(gap) : null;
+      const p = pieces[k + 1];
+      let first = k;
+      while (first > 0 && CHAIN_GAP.test(text.slice(at[first - 1][1], at[first][0]))) first--;
+      const said = pieces.slice(first, k + 1);
+      const same = late && ((dayFields(p) && said.some(dayFields)) || (clockFields(p) && said.some(clockFields)));
+      if (!late || !same || (text.slice(at[k + 1][1]).match(/\p{L}+/gu) ?? []).length > 3) continue;
+    }
+    // What the correction re-states: the piece after it and those chained to it ("non, mardi à 10h"),
+    // not a later date of another reminder ("… non à 11h d'appeler X et mardi de …").
+    let last = k + 1;
+    while (last + 1 < pieces.length && CHAIN_GAP.test(text.slice(at[last][1], at[last + 1][0]))) last++;
+    const later = pieces.slice(k + 1, last + 1);
     const redoDay = later.some(dayFields);
     const redoClock = later.some(clockFields);
-    cut(at[k][1], at[k + 1][0]);
+    if (late) cut(at[k][1] + late.index, at[k + 1][0]);
+    else cut(at[k][1], at[k + 1][0]);
     // "on april 10th no wait the 12th": a day of the month alone corrects the day in the month said.
     const named = pieces.slice(0, k + 1).reverse().find((p) => p.date && !p.date.monthImplied && !p.fromWeekday);
     const dayOnly = later.find((p) => p.date?.monthImplied && !p.fromWeekday);
