@@ -241,8 +241,8 @@ const PART_NAMES_A_THING = /^\s+(?:class|classes|shift|shifts|school|market|bus|
  */
 const PART_NAMES_A_HABIT = /^\s+(?:run|jog|walk|workout|swim|stretch(?:es)?|commute|coffee|meds|medication|pills?|tablets?|dose|skincare|lecture|standup|stand-up|huddle|briefing)(?![\p{L}])/iu;
 const FULL_CLOCK = /\d\s*(?:[ap]\.?m(?![\p{L}])|[ap](?![\p{L}]))|(?<![\d:.])(?:0\d|1[3-9]|2[0-3])[:.h]?[0-5]\d(?!\d)/iu;
-/** Nouns that name an evening out with "night" after them ("board games night", "quiz night", "date night"). */
-const NIGHT_OF_A_THING = /(?:^|[^\p{L}])(?:games?|quiz|trivia|date|movies?|film|poker|karaoke|pub|bingo|pizza|taco|curry|wings?|burger|family|girls'?|boys'?|lads'?|ladies'?|mates'?|comedy|mic|cards|fight|election|club|bible\s+study)\s+$/iu;
+/** Nouns that name an event with "night" or "evening" after them ("board games night", "quiz night", "parents evening"). */
+const NIGHT_OF_A_THING = /(?:^|[^\p{L}])(?:games?|quiz|trivia|date|movies?|film|poker|karaoke|pub|bingo|pizza|taco|curry|wings?|burger|family|girls'?|boys'?|lads'?|ladies'?|mates'?|comedy|mic|cards|fight|election|club|bible\s+study|parents'?|open|awards?|careers?|prize[\s-]?giving|information|info|welcome|fundraising|charity|wine|cheese|book)\s+$/iu;
 
 function enDayPartParser(): Parser {
   const re =
@@ -261,7 +261,8 @@ function enDayPartParser(): Parser {
     // "the night class", "the morning shift": a kind of thing, not a time of day.
     if (/^(?:the\s+)?(?:morning|afternoon|evening|night)$/.test(s) && PART_NAMES_A_THING.test(after(m))) return null;
     if (/^(?:morning|afternoon|evening|night)$/.test(s) && PART_NAMES_A_HABIT.test(after(m)) && FULL_CLOCK.test(m.input)) return null;
-    if (s === 'night' && NIGHT_OF_A_THING.test(before(m, 24))) return null;
+    // ("quiz night", "parents evening", "open evening": the name of an event.)
+    if ((s === 'night' || s === 'evening') && NIGHT_OF_A_THING.test(before(m, 24))) return null;
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);
     // "tmrw am", "friday pm", "wed eve": texting's day parts, right after a day only (not "christmas eve").
     const afterDay = DAY_WORD_BEFORE.test(before(m));

@@ -234,6 +234,8 @@ const NUMBER_STARTS: Record<Language, Set<string>> = {
 /** "tout", "tt", "ts", "tte", "ttes" before "les": "tous" / "toutes" misspelt or shortened. */
 const FR_EVERY_TYPO = new Map([['tout', 'tous'], ['tt', 'tous'], ['ts', 'tous'], ['tte', 'toutes'], ['ttes', 'toutes']]);
 const NAMING_WORD = /^(?:my|the|your|our|his|her|their|its|a|an|this|that|these|those|some|for)$/i;
+/** What Jamaican "inna" ("in") may come before as a delay: a number or "an"/"a"/"half". */
+const INNA_BEFORE = /^\s+(?:\d|(?:an?|half|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|couple|few)(?![\p{L}]))/iu;
 /** What "alternate" may say every other one of. */
 const ALTERNATED = /^(?:days?|weeks?|months?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$/i;
 
@@ -270,6 +272,9 @@ export function normalize(original: string, lang: Language): NormalizedText {
             ? /^(?:semaine|ann[ée]e|fois)$/iu.test(tokens[i - 1].word) ? 'prochaine' : 'prochain'
           : lang === 'en' && lower === 'everyday'
             ? i > 0 && NAMING_WORD.test(tokens[i - 1].word) ? undefined : 'every day'
+          // Jamaican "inna 45 mins", "inna two hours": "in" before a length of time.
+          : lang === 'en' && lower === 'inna' && INNA_BEFORE.test(base.slice(tokens[i].end, tokens[i].end + 12))
+            ? 'in'
           // Indian English "every alternate saturday", "on alternate days": every other one.
           : lang === 'en' && lower === 'alternate' && ALTERNATED.test(tokens[i + 1]?.word ?? '')
             ? i > 0 && /^(?:every|each)$/i.test(tokens[i - 1].word) ? 'other' : 'every other'

@@ -1700,3 +1700,33 @@ describe('corrections said after the action (found by heldout-v2ap and heldout-v
     ]);
   });
 });
+
+describe('Arabizi, patois and spoken asides (found by heldout-v2ap and heldout-v2aq, none of their sentences)', () => {
+  it('reads Arabizi "3la" before a time, "w" for "et", and "yallah" as an interjection', () => {
+    expect(one('rappelle-moi 3la 18h de rappeler khalti', 'fr')).toEqual(['rappeler khalti', '2026-11-23T18:00', null]);
+    expect(one('marche tous les soirs, yallah', 'fr')).toEqual(['marche', '2026-11-23T20:00', 'FREQ=DAILY']);
+    expect(all('ramener les clés demain à 11h w appeler Karim à 15h', 'fr')).toEqual([
+      ['ramener les clés', '2026-11-24T11:00', null],
+      ['appeler Karim', '2026-11-24T15:00', null],
+    ]);
+  });
+
+  it('reads patois "inna 45 mins" and "nuh mek mi forget", and a reminder asked for in a few words said last', () => {
+    expect(one('take out the chicken inna 45 mins, remind me', 'en')).toEqual(['take out the chicken', '2026-11-23T10:45', null]);
+    expect(one('wash the car every saturday, nuh mek mi forget', 'en')[0]).toBe('wash the car');
+    expect(one('football training every saturday at 10am, wee reminder pls', 'en')[0]).toBe('football training');
+    expect(one('gym at 6pm tomorrow, reminder pls', 'en')[0]).toBe('gym');
+    expect(one('apply the cream every day at 10pm for 2 weeks yaar, pls remind', 'en')).toEqual(['apply the cream', '2026-11-23T22:00', 'FREQ=DAILY;COUNT=14']);
+    // A name stays a name.
+    expect(one('Inna called, ring her back at 5pm', 'en')[1]).toBe('2026-11-23T17:00');
+  });
+
+  it('keeps an event named with "evening", and leaves out someone\'s state said after the time', () => {
+    expect(one("parents' evening thursday at 6pm", 'en')[0]).toBe("parents' evening");
+    expect(one('open evening at the school friday 6pm', 'en')).toEqual(['open evening at the school', '2026-11-27T18:00', null]);
+    expect(one('call mum friday evening', 'en')).toEqual(['call mum', '2026-11-27T20:00', null]);
+    expect(one("do the pickup on tuesday at 3pm Jess's off sick so it's on me", 'en')[0]).toBe('do the pickup');
+    expect(one('call mum at 5pm mum is waiting', 'en')[0]).toBe('call mum');
+    expect(one("water Sarah's plants at 5pm", 'en')[0]).toBe("water Sarah's plants");
+  });
+});

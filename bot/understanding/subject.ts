@@ -54,9 +54,9 @@ const TRIGGERS: Record<Language, RegExp[]> = {
 /** Words a speech transcript adds that carry nothing (removed anywhere). */
 const FILLERS_ANYWHERE: Record<Language, RegExp> = {
   // Dictated punctuation ("virgule", "comma") is a voice transcript's too.
-  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop|without\\s+fail|insh'?allah|insha'?\\s?allah|god\\s+willing)${wordEnd}[,.]?`, 'giu'),
+  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop|without\\s+fail|yall?ah?|insh'?allah|insha'?\\s?allah|god\\s+willing)${wordEnd}[,.]?`, 'giu'),
   fr: new RegExp(
-    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|on\\s+dit\\s+quoi|tkt|peuch[èe]re|quand\\s+m[êe]me|qd\\s+m[êe]?me?)${wordEnd}[,.]?`,
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|yall?ah?|on\\s+dit\\s+quoi|tkt|peuch[èe]re|quand\\s+m[êe]me|qd\\s+m[êe]?me?)${wordEnd}[,.]?`,
     'giu',
   ),
 };
@@ -161,7 +161,8 @@ const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
 const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
   // "at like 7pm", "vers genre 19h": the spoken hedge before a time goes with it.
   en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or|between|like|starting|beginning|from)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa]|genre|[àa]\s+partir\s+de)\s*,?\s*$/iu,
+  // (Arabizi "3la 7h": "at 7".)
+  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa]|genre|[àa]\s+partir\s+de|3la|3al)\s*,?\s*$/iu,
 };
 
 export interface RemovedSpan {
@@ -272,8 +273,10 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
     String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?|(?<=(?:need|want)\s+))(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders|reminding)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
-    // Pidgin and Jamaican "no let me forget", "no forget to remind me".
-    String.raw`|(?:don'?t|do\s+not|doh|never|not|no)\s+let\s+me\s+(?:forget|flake|bail|slack|oversleep|be\s+late|(?:skip|miss|sleep\s+(?:through|past|in\s+for))\s+(?:it|this|that|them))|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget|no\s+forget\s+(?:to\s+)?remind\s+me`,
+    // Pidgin and Jamaican "no let me forget", "nuh mek mi forget", "no forget to remind me".
+    // "…, wee reminder pls", "…, quick reminder please": the reminder asked for, said last.
+    String.raw`|(?:(?:a|an)\s+)?(?:wee|quick|little|lil|small|friendly|gentle)\s+reminder(?=[\s,]*(?:pls|please|plz|thanks|thx|ta|cheers|mate)?[\s.!?]*$)|reminder\s+(?:pls|please|plz)(?=[\s.!?]*$)|(?<=(?:^|[,.!;])\s*(?:(?:pls|please|plz|kindly)\s+)?)(?:reminder|remind)(?=[\s.!?]*$)` +
+    String.raw`|(?:don'?t|do\s+not|doh|never|not|no|nuh)\s+(?:let|mek)\s+(?:me|mi)\s+(?:forget|flake|bail|slack|oversleep|be\s+late|(?:skip|miss|sleep\s+(?:through|past|in\s+for))\s+(?:it|this|that|them))|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget|no\s+forget\s+(?:to\s+)?remind\s+me`,
   fr:
     String.raw`(?:me|m')\s*(?:(?:le\s+|la\s+|les\s+|l')(?=rapp?ell?))?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|f(?:ai|er|ass)\p{L}*\s+signe|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
     String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*|donn\p{L}*|laiss\p{L}*|fix\p{L}*|cal(?:e|ez|er)|pos(?:e|ez|er)|balanc\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
@@ -432,6 +435,12 @@ const TRAILING_OWN_CLAUSE: Record<Language, RegExp> = {
   fr: /\s(?:(?<!(?:si|que|qu'|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme|parce\s+que)\s)(?:il|elle|ils|elles)\s+(?:ne\s+|n')?(?:s'|se\s+|me\s+|m'|te\s+|t'|nous\s+|vous\s+)?\p{L}{3,}|(?<!(?:que|si|quand|parce\s+que)\s)c'est\s|c\s+(?:moi|toi|lui|elle|nous|vous|eux|elles)\s+qui\s)[^]*$/iu,
 };
 /**
+ * Someone's state said after the subject ("… Sarah's off sick so it's on me", "… mum's away", "… Dad
+ * is working late"): a name (capitalised, so case-sensitive) or a family word, then how they are.
+ */
+const STATE_HINT = /(?:'s|\sis|\swas)\s/;
+const TRAILING_STATE = /\s(?:\p{Lu}\p{Ll}+|[Mm]um|[Mm]om|[Mm]am|[Dd]ad|[Nn]an|[Gg]ran|[Gg]randma|[Gg]randpa|[Hh]ubby)(?:'s|\s+is|\s+was)\s+(?:off|away|out|sick|ill|late|busy|working|coming|gone|back|home|not|waiting|visiting|travelling|traveling|staying|on\s+(?:holiday|leave|nights|call)|at\s+work|in\s+hospital)(?![\p{L}'])[^]*$/u;
+/**
  * A remark or a reason said after the subject without a comma: "… lol they keep complaining", "…
  * she's been texting all day", "… i always forget", "… si y'a de la houle", "… avant qu'ils me
  * débitent", "… pas d'excuse" (the reasons opened by "bc" / "cos" are TRAILING_CLAUSE's). Not after a
@@ -517,7 +526,7 @@ const SUBJECT_PRONOUN: Record<Language, RegExp> = {
 
 /** A clause that starts with its own subject ("he can pick it up", "on pourra y aller"). */
 export const SUBJECT_FIRST: Record<Language, RegExp> = {
-  en: /^(?:i|i'm|i'll|we|you|he|she|it|they|there|that|this)(?![\p{L}'])/iu,
+  en: /^(?:(?:i|we|you|he|she|it|they|there|that)(?:'(?:m|ll|ve|d|s|re))?|this|its|thats|theres)(?![\p{L}'])/iu,
   fr: /^(?:je|j'|tu|il|elle|on|nous|vous|ils|elles|[çc]a|c')(?![\p{L}])/iu,
 };
 
@@ -727,7 +736,7 @@ function stripTrailingRequest(s: string, language: Language): string {
  * trigger is gone) skips the longer pattern.
  */
 const REQUEST_HINT: Record<Language, RegExp> = {
-  en: /(?<![\p{L}])(?:me|us|i|gimme|reminders?|reminding|alarm|alert|nudge|forget|remember|reminded|heads)(?![\p{L}])/iu,
+  en: /(?<![\p{L}])(?:me|us|i|gimme|reminders?|remind|reminding|alarm|alert|nudge|forget|remember|reminded|heads)(?![\p{L}])/iu,
   fr: /(?<![\p{L}])(?:me|m'|moi|nous)|rappel|r[ée]veil|alarme|alerte|notif|message|oubli|pr[ée]venue?|averti|signe/iu,
 };
 
@@ -990,7 +999,8 @@ function aroundParticle(s: string, language: Language): string {
   const rest = s.slice(first.index! + first[0].length);
   const own = stripTrailingRequest(rest, language);
   // ("stretch every 30 mins yaar remind me, …": the particle only ends the action before the request.)
-  if (requestAt(rest, language) === 0) return s;
+  // ("apply the oil yaar, pls remind me": nothing but the request after it.)
+  if (requestAt(rest, language) === 0 || isOnlyRequest(rest, language)) return s;
   if (/\p{L}/u.test(head) && /\p{L}/u.test(own.replace(ANY_REQUEST[language], ' ')) && !hasRequest(head, language) && !isRemark(own, language)) return rest;
   return s;
 }
@@ -1150,6 +1160,7 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     }
     if (TRAILING_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
     if (TRAILING_OWN_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_OWN_CLAUSE[language], 1);
+    if (language === 'en' && STATE_HINT.test(s) && !SPEAKS_TO.en.test(s)) s = cutAtEnd(s, TRAILING_STATE, 1);
     if (TRAILING_TAIL_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_TAIL[language], 1);
     if (language === 'fr' && FORGET_HINT.test(s)) s = cutAtEnd(s, I_FORGET_FR, 1);
     // ("…, hajalala bado", "…, dama ko namm": a remark in another language.)
