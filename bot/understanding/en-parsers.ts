@@ -431,9 +431,12 @@ const EN_HOLIDAYS: Array<[RegExp, number, number]> = [
 function enHolidayParser(): Parser {
   const re =
     `(?:on|by|before|until|till|at|over|this|next|come)\\s+(?:the\\s+)?` +
-    `(?<h>christmas\\s+eve|xmas\\s+eve|christmas(?:\\s+day)?|xmas(?:\\s+day)?|boxing\\s+day|new\\s+year'?s\\s+(?:eve|day)|nye|new\\s+year|hallowe'?en|valentine'?s(?:\\s+day)?|st\\.?\\s+patrick'?s(?:\\s+day)?|saint\\s+patrick'?s(?:\\s+day)?)`;
+    `(?<h>christmas\\s+eve|xmas\\s+eve|christmas(?:\\s+day)?|xmas(?:\\s+day)?|boxing\\s+day|new\\s+year'?s\\s+(?:eve|day)|nye|new\\s+year|hallowe'?en|valentine'?s(?:\\s+day)?|st\\.?\\s+patrick'?s(?:\\s+day)?|saint\\s+patrick'?s(?:\\s+day)?)` +
+    // "christmas eve pick up the turkey", "…, boxing day ring uncle pat": a holiday's full name opening the message or a clause.
+    `|(?<h0>christmas\\s+eve|xmas\\s+eve|christmas\\s+day|boxing\\s+day|new\\s+year'?s\\s+(?:eve|day)|valentine'?s\\s+day|st\\.?\\s+patrick'?s\\s+day|saint\\s+patrick'?s\\s+day)`;
   return pieceParser('en-holiday', re, (m, env) => {
-    const h = (m.groups.h ?? '').toLowerCase();
+    if (m.groups.h0 && !/(?:^|[,.!?;:])\s*$/.test(before(m, 200))) return null;
+    const h = (m.groups.h ?? m.groups.h0 ?? '').toLowerCase();
     const found = EN_HOLIDAYS.find(([r]) => r.test(h));
     return found ? { date: fixedHoliday(env.today, found[1], found[2]) } : null;
   });
@@ -538,6 +541,8 @@ function enDurationParser(bare: boolean): Parser {
   return pieceParser(bare ? 'en-bare-duration' : 'en-duration', re, (m, env) => {
     // Alone, "18h" is a clock time, not a delay.
     if (m.groups.d3 && /^\d+\s*h(?:\s*\d+)?$/i.test(m.groups.d3.trim())) return null;
+    // (Welsh "now in a minute" is "some time soon", no delay.)
+    if (m.groups.d1 && /(?:^|\s)now\s+$/.test(before(m, 8)) && /^in\s+a\s+(?:minute|min|sec|second|mo|moment)$/i.test(m.text)) return null;
     // (Only after a delay said before it: "make it two hours" alone says nothing of when.)
     if (m.groups.d4 && !/(?<![\p{L}])(?:in|within)\s/u.test(before(m, 100))) return null;
     return durationPiece(env, m.groups.d1 ?? m.groups.d2 ?? m.groups.d3 ?? m.groups.d4 ?? '');

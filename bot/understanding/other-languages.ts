@@ -20,7 +20,7 @@ const MARKERS = new Set(
     // Wolof
     'dama dafa nga ngay namm bëgg begg waaw deedeet jërëjëf jerejef sama',
     // Haitian and Antillean Creole
-    'mwen ap fè bliye souple tanpri kounye konnen gen bri nou',
+    'mwen ap fè bliye bliyé souple tanpri kounye konnen gen bri nou mèsi anpil',
     // Réunion Creole
     'lé té zot koman',
     // Lingala
@@ -29,6 +29,10 @@ const MARKERS = new Set(
     '3afak afak fakarni fakkarni fkarni wakha safi bghit daba mzyan zwin ghir bzaf wach hadchi',
     // Pidgin, Yoruba, Igbo, Hausa
     'abeg wahala una sabi oya biko jare ehn abi shey ngwanu haba wallahi',
+    // Spanish
+    'olvidar olvides olvide puede porfa recuérdame recuerdame acuérdate acuerdate se',
+    // Trinidadian and Caribbean English Creole
+    'wah doh yuh mih ent',
     // Thanks in another language ("…, k merci" in an English message)
     'merci gracias danke obrigado shukran choukran',
   ]
@@ -49,19 +53,20 @@ const OWN_WORDS: Record<Language, Set<string>> = {
 
 const WORD = /[\p{L}\p{N}]+'?/gu;
 /**
- * The words are a remark in another language: at least one marker, no word of the message's own
- * grammar, a few words only.
+ * The words are a remark in another language: a few words, more of them markers than words of the
+ * message's own grammar ("no se me puede olvidar": "no", "me" beside "se", "puede", "olvidar").
  */
 export function inOtherLanguage(words: string, language: Language): boolean {
   const list = words.toLowerCase().match(WORD);
   if (!list || list.length > 10) return false;
   const own = OWN_WORDS[language];
-  let marker = false;
+  let markers = 0;
+  let owned = 0;
   for (const w of list) {
-    if (own.has(w)) return false;
-    if (MARKERS.has(w)) marker = true;
+    if (own.has(w)) owned++;
+    else if (MARKERS.has(w)) markers++;
   }
-  return marker;
+  return markers > owned;
 }
 
 /**

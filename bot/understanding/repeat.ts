@@ -293,7 +293,7 @@ const EN_PATTERNS: Pattern[] = [
   // "every weeknight", "on weeknights": weekdays, in the evening.
   pattern(/week\s?night/i, `(?:(?:every|each|on)\\s+)?week\\s?nights?`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE, part: 'evening' })),
   // "sunday nights", "on friday evenings": a weekday with a plural day part is a habit at that part.
-  pattern(/day\s+(?:morning|afternoon|evening|night)s/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s?(?:\\s*(?:,|${EN_WD_JOIN})\\s*(?:${EN_WD_FULL})s?)*)\\s+(?<p>mornings|afternoons|evenings|nights)(?![\\p{L}])`, (g) => {
+  pattern(/day\s+(?:morning|afternoon|evening|night|arvo)s/i, `(?:on\\s+)?(?<wds>(?:${EN_WD_FULL})s?(?:\\s*(?:,|${EN_WD_JOIN})\\s*(?:${EN_WD_FULL})s?)*)\\s+(?<p>mornings|afternoons|arvos|evenings|nights)(?![\\p{L}])`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
     const part = partOf(g.p ?? '');
     return byDay.length && part ? { kind: 'freq', freq: 'WEEKLY', byDay, part } : null;

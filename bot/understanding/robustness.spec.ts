@@ -1730,3 +1730,43 @@ describe('Arabizi, patois and spoken asides (found by heldout-v2ap and heldout-v
     expect(one("water Sarah's plants at 5pm", 'en')[0]).toBe("water Sarah's plants");
   });
 });
+
+describe('other languages\' date words and remarks, leads, holidays (found by heldout-v2ar and heldout-v2as, none of their sentences)', () => {
+  it('reads "tomorrow" said in another language', () => {
+    expect(one('remind me demain at 6pm to collect the suit', 'en')).toEqual(['collect the suit', '2026-11-24T18:00', null]);
+    expect(one('mañana at 10 call the plumber', 'en')).toEqual(['call the plumber', '2026-11-24T10:00', null]);
+    expect(one('bukas at 3pm pay the water bill naman', 'en')).toEqual(['pay the water bill', '2026-11-24T15:00', null]);
+    expect(one("rappelle-moi demen à 9h d'appeler le notaire, mèsi anpil", 'fr')).toEqual(['appeler le notaire', '2026-11-24T09:00', null]);
+  });
+
+  it('leaves out remarks and courtesies said last in another language or idiom', () => {
+    expect(one('call the landlord tomorrow at 10, no se me puede olvidar', 'en')[0]).toBe('call the landlord');
+    expect(one('pay the car loan on the 25th of every month, wah de bank doh play', 'en')[0]).toBe('pay the car loan');
+    expect(one("remind me every friday at 6pm to go to Kyle's, yuh know how I does forget", 'en')[0]).toBe("go to Kyle's");
+    expect(one('every weekday 6:30am remind me to catch the bus, by all means', 'en')[0]).toBe('catch the bus');
+    expect(one('go for my swim 6am every tuesday, keep me honest 😅', 'en')[0]).toBe('go for my swim');
+    expect(one('remind me tomorrow at 6pm to pick up the cake merci habibi', 'en')[0]).toBe('pick up the cake');
+    expect(one('every thursday 7pm choir practice, set it na', 'en')[0]).toBe('choir practice');
+    expect(one('prendre le sirop tous les jours à 20h, tu me rappelles ya3ni sérieux cette fois', 'fr')[0]).toBe('prendre le sirop');
+    expect(one("payer la cantine le 5 de chaque mois, pa bliyé doudou", 'fr')[0]).toBe('payer la cantine');
+    expect(all('gouttes pour Inès chaque jour à 8h et à 20h, rappelle stp', 'fr').map((r) => r[0])).toEqual(['gouttes pour Inès', 'gouttes pour Inès']);
+    expect(one('fête des voisins le premier samedi de chaque mois à 18h, faut me rappeler ça', 'fr')[0]).toBe('fête des voisins');
+  });
+
+  it('leaves out a clause said first up to a comma, and "I keep forgetting"', () => {
+    expect(one('now that the clocks changed, close the blinds every evening at 6pm', 'en')[0]).toBe('close the blinds');
+    expect(one("since i'm up early, walk the dog tomorrow at 7", 'en')[0]).toBe('walk the dog');
+    expect(one('khalas I keep forgetting, recycling out every monday 7pm', 'en')[0]).toBe('recycling out');
+    expect(one('vu que je pars tôt, sortir le chien demain à 7h', 'fr')[0]).toBe('sortir le chien');
+    expect(one("j'oublie toujours, sortir les poubelles mardi soir", 'fr')[0]).toBe('sortir les poubelles');
+  });
+
+  it('reads a holiday\'s full name opening the message, "sunday arvos", a correction between commas, and Welsh "now in a minute"', () => {
+    expect(one('christmas eve collect the ham from the butcher at 11am', 'en')).toEqual(['collect the ham from the butcher', '2026-12-24T11:00', null]);
+    expect(one('boxing day ring auntie joan', 'en')).toEqual(['ring auntie joan', '2026-12-26T09:00', null]);
+    expect(one('buy the christmas eve dinner on friday', 'en')).toEqual(['buy the christmas eve dinner', '2026-11-27T09:00', null]);
+    expect(one('wash the car saturday arvos', 'en')).toEqual(['wash the car', '2026-11-28T15:00', 'FREQ=WEEKLY;BYDAY=SA']);
+    expect(all('chaque soir à 21h, euh non pardon 21h30, prendre mon cachet', 'fr')).toEqual([['prendre mon cachet', '2026-11-23T21:30', 'FREQ=DAILY']]);
+    expect(all("tomorrow at 9am ring the bank, remind me will you, I'll forget now in a minute", 'en')).toEqual([['ring the bank', '2026-11-24T09:00', null]]);
+  });
+});

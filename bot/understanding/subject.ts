@@ -54,9 +54,9 @@ const TRIGGERS: Record<Language, RegExp[]> = {
 /** Words a speech transcript adds that carry nothing (removed anywhere). */
 const FILLERS_ANYWHERE: Record<Language, RegExp> = {
   // Dictated punctuation ("virgule", "comma") is a voice transcript's too.
-  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop|without\\s+fail|yall?ah?|insh'?allah|insha'?\\s?allah|god\\s+willing)${wordEnd}[,.]?`, 'giu'),
+  en: new RegExp(`${wordStart}(?:u+m+|u+h+m*|e+r+m*|h+m+|ah+|please|pls|plz|kindly|comma|full\\s+stop|without\\s+fail|yall?ah?|khalas|insh'?allah|insha'?\\s?allah|god\\s+willing)${wordEnd}[,.]?`, 'giu'),
   fr: new RegExp(
-    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|yall?ah?|on\\s+dit\\s+quoi|tkt|peuch[èe]re|quand\\s+m[êe]me|qd\\s+m[êe]?me?)${wordEnd}[,.]?`,
+    `${wordStart}(?:eu+h+|heu+|hu+m+|hm+|bah|ben|tsé|t'sais|s'il\\s+(?:te|vous)\\s+pla[iî]t|stp|svp|stpl|steup(?:l[ée])?|virgule|point[\\s-]virgule|du\\s+coup|sans\\s+faute|inch'?\\s?allah|insh'?allah|insha'?\\s?allah|si\\s+dieu\\s+le\\s+veut|wallah(?:i)?|yall?ah?|khalas|on\\s+dit\\s+quoi|tkt|peuch[èe]re|quand\\s+m[êe]me|qd\\s+m[êe]?me?)${wordEnd}[,.]?`,
     'giu',
   ),
 };
@@ -93,7 +93,7 @@ const EDGE_FILLERS: Record<Language, RegExp> = {
 const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
-      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis))?` +
+      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks|merci|gracias|shukran|choukran)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|habibi|habibti))?` +
       String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|asap|a\.s\.a\.p\.?|` +
@@ -130,7 +130,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know)$/i,
+  en: /^(?:thanks?|merci|gracias|shukran|choukran|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know)$/i,
   fr: /^(?:merci|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
@@ -273,11 +273,15 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
     String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?|(?<=(?:need|want)\s+))(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders|reminding)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
+    // "…, set it na", "…, set it up for me": the reminder asked for, said last.
+    String.raw`|set\s+(?:it|that|this|one)(?:\s+up)?(?:\s+for\s+me)?(?=[\s,]*(?:na|pls|please|plz|lah|ok)?[\s.!?]*$)` +
     // Pidgin and Jamaican "no let me forget", "nuh mek mi forget", "no forget to remind me".
     // "…, wee reminder pls", "…, quick reminder please": the reminder asked for, said last.
     String.raw`|(?:(?:a|an)\s+)?(?:wee|quick|little|lil|small|friendly|gentle)\s+reminder(?=[\s,]*(?:pls|please|plz|thanks|thx|ta|cheers|mate)?[\s.!?]*$)|reminder\s+(?:pls|please|plz)(?=[\s.!?]*$)|(?<=(?:^|[,.!;])\s*(?:(?:pls|please|plz|kindly)\s+)?)(?:reminder|remind)(?=[\s.!?]*$)` +
     String.raw`|(?:don'?t|do\s+not|doh|never|not|no|nuh)\s+(?:let|mek)\s+(?:me|mi)\s+(?:forget|flake|bail|slack|oversleep|be\s+late|(?:skip|miss|sleep\s+(?:through|past|in\s+for))\s+(?:it|this|that|them))|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget|no\s+forget\s+(?:to\s+)?remind\s+me`,
   fr:
+    // "…, rappelle stp": the request alone, said last; "…, faut me rappeler ça": it must be done.
+    String.raw`(?<=(?:^|[,.!;])\s*)rapp?elle(?=[\s,]*(?:stp|svp|merci|s'il\s+te\s+pla[iî]t)?[\s.!?]*$)|(?:il\s+)?(?:faut|faudrait|faudra)\s+(?:me|m')\s*(?:le\s+|la\s+|les\s+|l')?rapp?ell?er|` +
     String.raw`(?:me|m')\s*(?:(?:le\s+|la\s+|les\s+|l')(?=rapp?ell?))?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|f(?:ai|er|ass)\p{L}*\s+signe|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
     String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*|donn\p{L}*|laiss\p{L}*|fix\p{L}*|cal(?:e|ez|er)|pos(?:e|ez|er)|balanc\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
     String.raw`|(?:me\s+(?:re)?di(?:re|s|ras|rais|tes|rez)|(?:re)?dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
@@ -363,7 +367,7 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
     String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as|sure|sure\s+look|ah|well|plus)\s+)?` +
       // ("…, with the power cuts you never know": a few words that say with what, before the clause.)
       String.raw`(?:(?:with|what\s+with|after|given)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:i|we|they|he|she|it|you|u)(?:'\p{L}+)?\s))?(?:` +
-      String.raw`(?:you|u|ya)\s+never\s+know|just\s+in\s+case[\s.!]*$|` +
+      String.raw`(?:you|u|ya)\s+never\s+know|just\s+in\s+case[\s.!]*$|by\s+all\s+means[\s.!]*$|(?:yuh|you|ya|u)\s+know(?:\s+how|\s+what|\s+me)?\s|keep\s+me\s+(?:honest|on\s+track|accountable|motivated|sane)|` +
       String.raw`(?:i|we|they|he|she|it)(?:'(?:ve|m|ll|d|re|s))?\s+\p{L}|(?:ive|im|ill|weve|theyre)\s+\p{L}` +
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?\p{L}+\s+${REMARK_VERB.en}` +
       // Any verb in the past, or in the present before a word that says when or how ("…, doctor
@@ -517,6 +521,18 @@ const CLAUSE_END = new RegExp(String.raw`(?:[,.;:!…]|(?:^|\s)(?:${SO_WORDS}|th
 const CLAUSE_OPEN: Record<Language, RegExp> = {
   en: /^(?:(?:now\s+)?that(?=\s+(?:the|my|our|we|i|it|they|he|she|you)\s)|since|because|cause|'cause|as\s+soon\s+as|seeing\s+as|given\s+that|whenever|with\s+(?:this|that|these|those|the|all\s+(?:this|that|the))|because\s+of|due\s+to)\s/iu,
   fr: /^(?:(?:maintenant|asteure|astheure|vu|puisque?|parce|étant\s+donné|du\s+moment)\s*(?:que|qu')|comme\s+(?!d'hab)|avec\s+(?:cette|ce|ces|tout|toute|toutes|tous|le|la|les|l')\s?|[àa]\s+cause\s+d|en\s+raison\s+d)/iu,
+};
+/** A clause said first and closed by a comma (see subjectOf): CLAUSE_OPEN's, or the speaker forgetting. */
+const LEAD_CLAUSE_HINT = /,/;
+const LEAD_CLAUSE: Record<Language, RegExp> = {
+  en: new RegExp(
+    String.raw`^(?:(?:${CLAUSE_OPEN.en.source.slice(1)})(?:[^,.;!?]*?\s)?|(?:[\p{L}']+\s+)?(?:i|we)\s+(?:(?:always|keep|kept|often|never|just)\s+)?(?:forget|forgetting|forgot)(?:\s+(?:it|this|that|again|everything|lol|honestly))*)[^,.;!?]{0,80}?,\s*`,
+    'iu',
+  ),
+  fr: new RegExp(
+    String.raw`^(?:(?:${CLAUSE_OPEN.fr.source.slice(1)})|(?:[\p{L}']+\s+)?j'oubli(?:e|es)?)[^,.;!?]{0,80}?,\s*`,
+    'iu',
+  ),
 };
 /** A French clause with its own subject pronoun and verb ("je fais une sieste", "on part demain"). */
 const SUBJECT_PRONOUN: Record<Language, RegExp> = {
@@ -691,13 +707,13 @@ const JOINED_LEAD = /(?:^|\s)(?:and|et)\s*$/iu;
 const TRAILING_REQUEST: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:and|so|then|just|pls|please|can\s+(?:you|u)|could\s+(?:you|u)|will\s+(?:you|u)|would\s+(?:you|u)|u|you)\s+)*` +
-      String.raw`(?:${REQUEST_VERB.en}|remind|set\s+(?:that|it|this|one)\s+up(?:\s+for\s+me)?)(?:\s+(?:of|about|abt)\s+(?:it|that|this)|\s+(?:it|that|this))?(?:\s+(?:please|pls|thanks|ok|okay|o+|oh|abeg|leh|lah|sha|biko|can|ah))?[\s,.;:!?]*$`,
+      String.raw`(?:${REQUEST_VERB.en}|remind|set\s+(?:that|it|this|one)(?:\s+up)?(?:\s+for\s+me)?)(?:\s+(?:of|about|abt)\s+(?:it|that|this)|\s+(?:it|that|this))?(?:[\s,]+(?:please|pls|thanks|ok|okay|o+|oh|abeg|leh|lah|sha|biko|can|ah|na|naman|for\s+real|this\s+time|for\s+once|by\s+all\s+means))*[\s,.;:!?]*$`,
     'iu',
   ),
   fr: new RegExp(
-    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|voil[àa]|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?faut\s+que|faudrait\s+que|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
+    String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|voil[àa]|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?(?:faut|faudrait|faudra)(?:\s+que)?|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
       String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|f(?:ai|er)\p{L}*\s+signe)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')(?:(?:le|la|les)\s+|l')?not(?:e|es|ez|er|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')(?:mets?|mettre|mettras|programmer)(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
-      String.raw`(?:\s+(?:[çc]a|le|la))?(?:\s+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|right|l[àa]))?[\s,.;:!?]*$`,
+      String.raw`(?:\s+(?:[çc]a|le|la))?(?:[\s,]+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|right|l[àa]|ya3ni|yaani|s[ée]rieux|s[ée]rieusement|cette\s+fois(?:-ci)?|pour\s+de\s+vrai|pour\s+une\s+fois))*[\s,.;:!?]*$`,
     'iu',
   ),
 };
@@ -709,7 +725,7 @@ const RELATIVE_BEFORE: Record<Language, RegExp> = {
 
 /** The last words a request said last can end on (a cheap test before TRAILING_REQUEST). */
 const REQUEST_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:me|us|it|that|this|them|late|oversleep|remind|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded|o+|oh|abeg|leh|lah|sha|biko|can|ah|flake|bail|slack)$/i,
+  en: /^(?:me|us|it|that|this|them|late|oversleep|remind|na|naman|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded|o+|oh|abeg|leh|lah|sha|biko|can|ah|flake|bail|slack)$/i,
   fr: /^(?:rapp?\p{L}*|not\p{L}*|penser|tu|volontiers|dire|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*|fois|m[āa]uruuru|maururu|right|l[àa])$/iu,
 };
 
@@ -803,8 +819,8 @@ const STARTS_ON_CONNECTOR: Record<Language, RegExp> = {
 };
 /** Words said after a request that are no subject: courtesy, interjections, words of the region. */
 const REMARK_WORDS: Record<Language, RegExp> = {
-  en: /^(?:only|please|pls|plz|thanks?|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+(?:you|ya|u)|would\s+(?:you|ya|u)|no\s+worries|yeah|yh|abeg|jare|ooo?)(?![\p{L}'])[\s,.!?]*/iu,
-  fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èeê]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|quand\s+m[êe]me|qd\s+m[êe]?me?|right|murakoze|jërëjëf|jerejef|merci\s+bien|3afak|afak|3aychek|aychek|choukran|chokran|shukran|baraka(?:\s*llahou?\s*fik)?|saha)(?![\p{L}'])[\s,.!?]*/iu,
+  en: /^(?:only|please|pls|plz|thanks?|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+(?:you|ya|u)|would\s+(?:you|ya|u)|no\s+worries|yeah|yh|abeg|jare|ooo?|naman|po|by\s+all\s+means|for\s+real|this\s+time|for\s+once)(?![\p{L}'])[\s,.!?]*/iu,
+  fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èeê]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|quand\s+m[êe]me|qd\s+m[êe]?me?|right|murakoze|jërëjëf|jerejef|merci\s+bien|3afak|afak|3aychek|aychek|choukran|chokran|shukran|baraka(?:\s*llahou?\s*fik)?|saha|ya3ni|yaani|s[ée]rieux|s[ée]rieusement|pour\s+de\s+vrai|cette\s+fois(?:-ci)?|pour\s+une\s+fois|doudou|m[èe]si(?:\s+anpil)?)(?![\p{L}'])[\s,.!?]*/iu,
 };
 /**
  * Only remark words (then at most one word more: "thanks b'y", "please mwebantu"), another way of
@@ -824,8 +840,8 @@ function remarkOnly(text: string, language: Language): boolean {
 }
 /** The words REMARK_WORDS can start with. */
 const REMARK_FIRST: Record<Language, Set<string>> = {
-  en: new Set('only please pls plz thanks thank thx ty cheers chur sweet ta lah leh lor la ah eh na yaar yaa ya sha o oh ok okay k bro mate man fam boss sis all that this it them again too as lol haha pretty will would no yeah yh abeg jare oo ooo'.split(' ')),
-  fr: new Set("stp svp stpl merci mrc zarma wesh wsh tkt frère frérot frere frére reuf ma mon yaa ya o oh eh hein dèh deh dêh ok oki tout ça ca aussi encore inch inch'allah inchallah insh insh'allah wallah peuchère peuchere fada mdr lol bisou bisous s'il une māuruuru mauruuru maururu quand qd right murakoze jërëjëf jerejef".split(' ')),
+  en: new Set('only please pls plz thanks thank thx ty cheers chur sweet ta lah leh lor la ah eh na yaar yaa ya sha o oh ok okay k bro mate man fam boss sis all that this it them again too as lol haha pretty will would no yeah yh abeg jare oo ooo naman po by for this'.split(' ')),
+  fr: new Set("stp svp stpl merci mrc zarma wesh wsh tkt frère frérot frere frére reuf ma mon yaa ya o oh eh hein dèh deh dêh ok oki tout ça ca aussi encore inch inch'allah inchallah insh insh'allah wallah peuchère peuchere fada mdr lol bisou bisous s'il une māuruuru mauruuru maururu quand qd right murakoze jërëjëf jerejef 3afak afak 3aychek aychek choukran chokran shukran baraka saha ya3ni yaani sérieux serieux sérieusement serieusement pour cette doudou mèsi mesi".split(' ')),
 };
 /** Only courtesy words, then at most one word more ("thanks b'y", "please mwebantu", "would ya my lover"). */
 function courtesyOnly(text: string, language: Language): boolean {
@@ -871,7 +887,7 @@ function pointsBack(text: string, language: Language): boolean {
 }
 /** A clause that says why or what else ("sinon …", "because …", "or i'll …"). */
 const REMARK_OPEN: Record<Language, RegExp> = {
-  en: /^(?:because|cause|coz|cuz|since|otherwise|or\s+else|(?:don'?t|do\s+not)\s+let\s+me|make\s+sure\s+i|or(?=\s+(?:i|im|i'm|i'll|we|it|you|he|she|they)(?![\p{L}'])))(?![\p{L}'])/iu,
+  en: /^(?:because|cause|coz|cuz|since|otherwise|or\s+else|(?:don'?t|do\s+not)\s+let\s+me|make\s+sure\s+i|(?:yuh|you|ya|u)\s+know|keep\s+me\s+(?:honest|on\s+track|accountable|motivated|sane)|or(?=\s+(?:i|im|i'm|i'll|we|it|you|he|she|they)(?![\p{L}'])))(?![\p{L}'])/iu,
   fr: /^(?:sinon|parce\s+que?|vu\s+que?|puisque?|car|comme|j'|chu|chui|jsuis|jsp)(?![\p{L}])/iu,
 };
 
@@ -980,7 +996,7 @@ const THREE_WORDS = /\S\s+\S+\s+\S/u;
  * Spoken particles that close a clause (Singapore's "lah", "leh", "lor", India's "yaar", "innit"):
  * never an object, so what is said before or after them is a clause of its own.
  */
-const PARTICLES = 'lah|leh|lor|yaar|innit';
+const PARTICLES = 'lah|leh|lor|yaar|innit|naman';
 const PARTICLE_HINT = new RegExp(PARTICLES, 'i');
 const CLAUSE_PARTICLE = new RegExp(String.raw`(?<![\p{L}'])(?:${PARTICLES})(?![\p{L}'])[\s,.!]*`, 'giu');
 
@@ -993,6 +1009,8 @@ function aroundParticle(s: string, language: Language): string {
   if (!found.length) return s;
   const last = found[found.length - 1];
   const after = s.slice(last.index! + last[0].length);
+  // ("pay the bill naman": the particle said last.)
+  if (!/\p{L}/u.test(after) && /\p{L}/u.test(s.slice(0, last.index!))) return s.slice(0, last.index!);
   if (/\p{L}/u.test(s.slice(0, last.index!)) && isRemark(stripTrailingRequest(after, language), language)) return s.slice(0, last.index!);
   const first = found[0];
   const head = s.slice(0, first.index!);
@@ -1129,6 +1147,11 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   if (REASON_HINT.test(s) && hasRequest(s, language)) s = cutReasonAfterRequest(s, language);
   // A trigger may follow the date ("tomorrow at 5 remind me to...") or close the sentence.
   s = stripTrigger(s, language);
+  // A subordinate clause or a "I keep forgetting" said first, up to a comma, then the action ("now
+  // that the clocks changed, close the blinds …", "vu que je pars tôt, sortir le chien …", "I keep
+  // forgetting, bins out …"): why, not what.
+  const opened = LEAD_CLAUSE_HINT.test(s) ? LEAD_CLAUSE[language].exec(s) : null;
+  if (opened && words(s.slice(opened[0].length)) >= 2 && !hasRequest(opened[0], language)) s = s.slice(opened[0].length);
   // No request, context then "so" and what to do ("doctor said every 6 hours so give Zara her
   // antibiotics"): what follows "so" is the subject. Not when a request was made ("remind me to tell
   // Paul the car is ready so he can…") nor when what follows has a subject of its own ("so he can…").

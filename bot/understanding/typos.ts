@@ -35,8 +35,12 @@ const MISSPELLINGS: Record<Language, Record<string, string>> = {
     anually: 'annually', annualy: 'annually',
     // "every wknd", "this wkend".
     wknd: 'weekend', wkend: 'weekend', weeknd: 'weekend', wknds: 'weekends', wkends: 'weekends',
+    // "tomorrow" in the other languages of English speakers' messages: French, Spanish, Tagalog, Swahili, Arabic.
+    demain: 'tomorrow', mañana: 'tomorrow', manana: 'tomorrow', bukas: 'tomorrow', kesho: 'tomorrow', bukra: 'tomorrow', bokra: 'tomorrow',
   },
   fr: {
+    // Kreyòl "demen", Maghreb Arabizi "ghodwa", Levantine "bukra": "demain".
+    demen: 'demain', ghodwa: 'demain', ghedwa: 'demain', bukra: 'demain', bokra: 'demain',
     demin: 'demain', dmain: 'demain', demian: 'demain', deman: 'demain', demaine: 'demain', dmn: 'demain', demani: 'demain',
     ojd: "aujourd'hui", auj: "aujourd'hui", ajd: "aujourd'hui", aujd: "aujourd'hui", aujourdhui: "aujourd'hui", aujourdui: "aujourd'hui",
     aujour: "aujourd'hui",

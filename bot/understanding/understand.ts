@@ -332,6 +332,9 @@ function settleTwoTimes(
         delete p.partToday;
         delete p.instant;
       }
+      // A piece left with nothing stands where its correction now starts, so the words between
+      // them ("chaque matin à 7h, non pardon 7h30") join one reminder, not two.
+      if (!dayFields(p) && !clockFields(p)) at[k + 1][0] = Math.min(at[k + 1][0], at[i][0]);
     }
   }
   let conflict = false;
