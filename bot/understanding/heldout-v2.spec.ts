@@ -166,7 +166,14 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     // First scored 98.33 % and 99.17 % (heldout-v2.README.md, fortieth and forty-first batches); 100 % after the fixes there.
     ['heldout-v2an', 1],
     ['heldout-v2ao', 1],
-  ])('scores the blind set %s (tenth to forty-first batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh and thirty-ninth batches\' fixes)', (name, first) => {
+    // First scored 94.17 % and 97.5 % (heldout-v2.README.md, forty-second and forty-third batches); 100 % after the fixes there.
+    ['heldout-v2ap', 1],
+    ['heldout-v2aq', 1],
+    // First scored 87.5 % and 94.17 % (heldout-v2.README.md, forty-fourth and forty-fifth batches);
+    // 98.33 % and 100 % after the fixes there (two misses left, recorded there).
+    ['heldout-v2ar', 0.98],
+    ['heldout-v2as', 1],
+  ])('scores the blind set %s (tenth to forty-fifth batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh, thirty-ninth, forty-first and forty-third batches\' fixes)', (name, first) => {
     const batch = readCases(resolve(fixtures, `${name}.jsonl`));
     expect(batch.length).toBeGreaterThanOrEqual(120);
     expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(12);
