@@ -175,6 +175,8 @@ function extract(
   return { pieces, spans, at, repeats, conflict, norm, offset };
 }
 
+/** The most pieces one date is said in ("lundi 5 mars à 9h du matin"): how far a correction's chain is walked. */
+const MAX_CHAIN = 6;
 /** Words that may join the pieces of one date ("friday at 6", "samedi soir", "demain vers 8h"). */
 const CHAIN_GAP = /^[\s,]*(?:(?:at|@|around|about|on|in\s+the|[àa]|vers|le|la|dans\s+la|en|de|du)\s+)*$/iu;
 /** "for" / "pour" right before a date: the day an action is for ("iron my shirt for tomorrow"). */
@@ -294,17 +296,19 @@ function settleTwoTimes(
       // Said after the action: only for the last date of the message, that re-states what the one
       // before it said, with nothing but a few words after it.
       late = k + 2 === pieces.length && /\p{L}/u.test(gap) ? LATE_CORRECTION.exec(gap) : null;
+      if (!late) continue;
       const p = pieces[k + 1];
+      // (A date is a few pieces: the walk stops there, so a long run of pieces costs no more.)
       let first = k;
-      while (first > 0 && CHAIN_GAP.test(text.slice(at[first - 1][1], at[first][0]))) first--;
+      while (first > 0 && k - first < MAX_CHAIN && CHAIN_GAP.test(text.slice(at[first - 1][1], at[first][0]))) first--;
       const said = pieces.slice(first, k + 1);
-      const same = late && ((dayFields(p) && said.some(dayFields)) || (clockFields(p) && said.some(clockFields)));
-      if (!late || !same || (text.slice(at[k + 1][1]).match(/\p{L}+/gu) ?? []).length > 3) continue;
+      const same = (dayFields(p) && said.some(dayFields)) || (clockFields(p) && said.some(clockFields));
+      if (!same || (text.slice(at[k + 1][1]).match(/\p{L}+/gu) ?? []).length > 3) continue;
     }
     // What the correction re-states: the piece after it and those chained to it ("non, mardi à 10h"),
     // not a later date of another reminder ("… non à 11h d'appeler X et mardi de …").
     let last = k + 1;
-    while (last + 1 < pieces.length && CHAIN_GAP.test(text.slice(at[last][1], at[last + 1][0]))) last++;
+    while (last + 1 < pieces.length && last - k < MAX_CHAIN && CHAIN_GAP.test(text.slice(at[last][1], at[last + 1][0]))) last++;
     const later = pieces.slice(k + 1, last + 1);
     const redoDay = later.some(dayFields);
     const redoClock = later.some(clockFields);
