@@ -185,8 +185,10 @@ const FOR_START = /^(?:for|pour)\s/iu;
 /** "le rdv du mercredi", "la réunion de jeudi": a French day that names what it follows (not "à partir de demain"). */
 const OF_BEFORE = /(?<![\p{L}'])(?!(?:partir|compter|jusqu|lors|veille|lendemain|avant|apr[èe]s|besoin|matin|soir)\s)\p{L}{2,}\s+(?:du|de)\s*$/iu;
 /** "before" / "by" / "avant" / "d'ici" right before a day: the day a thing must be done by. */
-const DEADLINE_BEFORE = /(?<![\p{L}'])(?:before|by|no\s+later\s+than|avant|d'ici|au\s+plus\s+tard)\s+(?:the\s+|le\s+|la\s+)?$/iu;
-const DEADLINE_START = /^(?:before|by|no\s+later\s+than|avant|d'ici|au\s+plus\s+tard)\s/iu;
+const DEADLINE_WORDS = String.raw`before|by|no\s+later\s+than|avant|d'ici|au\s+plus\s+tard`;
+const DEADLINE_BEFORE = new RegExp(String.raw`(?<![\p{L}'])(?:${DEADLINE_WORDS})\s+(?:the\s+|le\s+|la\s+)?$`, 'iu');
+const DEADLINE_START = new RegExp(String.raw`^(?:${DEADLINE_WORDS})\s`, 'iu');
+/** The cheap test before those two: each of their words ends with one of these. */
 const DEADLINE_WORD = /(?<![\p{L}'])(?:before|by|later\s+than|avant|d'ici|plus\s+tard)\s/iu;
 /** A word of the action between two dates (not a connector). */
 const ACTION_WORD = /(?<![\p{L}'])(?!(?:for|pour|and|et|then|puis|me|moi)(?![\p{L}]))\p{L}{3,}/iu;
@@ -289,6 +291,8 @@ function settleTwoTimes(
   at: Array<[number, number]>,
   cut: (start: number, end: number) => void,
 ): boolean {
+  // Piece i and piece i + 1 say one date ("lundi à 9h").
+  const chained = (i: number) => CHAIN_GAP.test(text.slice(at[i][1], at[i + 1][0]));
   for (let k = pieces.length - 2; k >= 0; k--) {
     const gap = text.slice(at[k][1], at[k + 1][0]);
     let late: RegExpExecArray | null = null;
@@ -300,7 +304,7 @@ function settleTwoTimes(
       const p = pieces[k + 1];
       // (A date is a few pieces: the walk stops there, so a long run of pieces costs no more.)
       let first = k;
-      while (first > 0 && k - first < MAX_CHAIN && CHAIN_GAP.test(text.slice(at[first - 1][1], at[first][0]))) first--;
+      while (first > 0 && k - first < MAX_CHAIN && chained(first - 1)) first--;
       const said = pieces.slice(first, k + 1);
       const same = (dayFields(p) && said.some(dayFields)) || (clockFields(p) && said.some(clockFields));
       if (!same || (text.slice(at[k + 1][1]).match(/\p{L}+/gu) ?? []).length > 3) continue;
@@ -308,7 +312,7 @@ function settleTwoTimes(
     // What the correction re-states: the piece after it and those chained to it ("non, mardi à 10h"),
     // not a later date of another reminder ("… non à 11h d'appeler X et mardi de …").
     let last = k + 1;
-    while (last + 1 < pieces.length && last - k < MAX_CHAIN && CHAIN_GAP.test(text.slice(at[last][1], at[last + 1][0]))) last++;
+    while (last + 1 < pieces.length && last - k < MAX_CHAIN && chained(last)) last++;
     const later = pieces.slice(k + 1, last + 1);
     const redoDay = later.some(dayFields);
     const redoClock = later.some(clockFields);
@@ -321,7 +325,7 @@ function settleTwoTimes(
     // Only the date the correction follows is redone, with the pieces chained to it ("lundi à 8h …
     // et à 11h non midi" keeps 8h).
     for (let i = k; i >= 0; i--) {
-      if (i < k && !CHAIN_GAP.test(text.slice(at[i][1], at[i + 1][0]))) break;
+      if (i < k && !chained(i)) break;
       const p = pieces[i];
       if (redoDay) {
         delete p.date;
