@@ -273,8 +273,6 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
     String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?|(?<=(?:need|want)\s+))(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders|reminding)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
-    // "…, set it na", "…, set it up for me": the reminder asked for, said last.
-    String.raw`|set\s+(?:it|that|this|one)(?:\s+up)?(?:\s+for\s+me)?(?=[\s,]*(?:na|pls|please|plz|lah|ok)?[\s.!?]*$)` +
     // Pidgin and Jamaican "no let me forget", "nuh mek mi forget", "no forget to remind me".
     // "…, wee reminder pls", "…, quick reminder please": the reminder asked for, said last.
     String.raw`|(?:(?:a|an)\s+)?(?:wee|quick|little|lil|small|friendly|gentle)\s+reminder(?=[\s,]*(?:pls|please|plz|thanks|thx|ta|cheers|mate)?[\s.!?]*$)|reminder\s+(?:pls|please|plz)(?=[\s.!?]*$)|(?<=(?:^|[,.!;])\s*(?:(?:pls|please|plz|kindly)\s+)?)(?:reminder|remind)(?=[\s.!?]*$)` +
