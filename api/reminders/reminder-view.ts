@@ -5,7 +5,7 @@ import type { Reminder } from './reminder.entity';
 export interface RepeatFields {
   /** RFC 5545 RRULE read in `timezone`, null for a one-off. */
   rrule: string | null;
-  /** "tous les lundis à 08:00" / "every Monday at 08:00" in the reminder's language; null for a one-off. */
+  /** "tous les lundis à 08:00" / "every Monday at 08:00" in the page's language (else the reminder's); null for a one-off. */
   repeatDescription: string | null;
   /** When it (or its series) is next due: its own time while pending, the series' pending occurrence otherwise; null when nothing is left. */
   nextOccurrenceAt: string | null;
@@ -41,7 +41,8 @@ export function repeatFields(r: Reminder, pendingBySeries: Map<number, Date> = n
   return { rrule: r.rrule ?? null, repeatDescription: description, nextOccurrenceAt: next ? next.toISOString() : null };
 }
 
-export function toReminderView(r: Reminder, pendingBySeries?: Map<number, Date>): ReminderView {
+/** `language` is the page's (Accept-Language); without it the repetition is described in the reminder's language. */
+export function toReminderView(r: Reminder, pendingBySeries?: Map<number, Date>, language?: 'fr' | 'en'): ReminderView {
   return {
     id: r.id,
     subject: r.subject,
@@ -53,6 +54,6 @@ export function toReminderView(r: Reminder, pendingBySeries?: Map<number, Date>)
     createdAt: new Date(r.createdAt).toISOString(),
     timezone: r.timezone,
     waitingFor: r.waitingFor ?? null,
-    ...repeatFields(r, pendingBySeries),
+    ...repeatFields(r, pendingBySeries, language ?? r.languageCode),
   };
 }

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser } from '../accounts/current-user.decorator';
+import { pageLanguage } from '../common/page-language';
 import { SessionAuthGuard } from '../accounts/session-auth.guard';
 import type { User } from '../accounts/user.entity';
 import { CreateReminderDto } from './dto/create-reminder.dto';
@@ -16,31 +17,31 @@ export class RemindersController {
   constructor(@Inject(RemindersService) private readonly reminders: RemindersService) {}
 
   @Get()
-  async list(@CurrentUser() user: User): Promise<ReminderView[]> {
-    return this.views(await this.reminders.list(user));
+  async list(@CurrentUser() user: User, @Headers('accept-language') lang?: string): Promise<ReminderView[]> {
+    return this.views(await this.reminders.list(user), lang);
   }
 
   @Post()
-  async create(@CurrentUser() user: User, @Body() dto: CreateReminderDto): Promise<ReminderView> {
-    return (await this.views([await this.reminders.create(user, dto)]))[0];
+  async create(@CurrentUser() user: User, @Body() dto: CreateReminderDto, @Headers('accept-language') lang?: string): Promise<ReminderView> {
+    return (await this.views([await this.reminders.create(user, dto)], lang))[0];
   }
 
   @Get(':id')
-  async get(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number): Promise<ReminderView> {
-    return (await this.views([await this.reminders.get(user, id)]))[0];
+  async get(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @Headers('accept-language') lang?: string): Promise<ReminderView> {
+    return (await this.views([await this.reminders.get(user, id)], lang))[0];
   }
 
   @Patch(':id')
-  async update(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @Body() dto: UpdateReminderDto): Promise<ReminderView> {
-    return (await this.views([await this.reminders.update(user, id, dto)]))[0];
+  async update(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @Body() dto: UpdateReminderDto, @Headers('accept-language') lang?: string): Promise<ReminderView> {
+    return (await this.views([await this.reminders.update(user, id, dto)], lang))[0];
   }
 
   /** Cancels one occurrence of a repeating reminder; the series goes on (the next occurrence is returned, or null). */
   @Post(':id/skip')
   @HttpCode(200)
-  async skip(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number): Promise<{ next: ReminderView | null }> {
+  async skip(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @Headers('accept-language') lang?: string): Promise<{ next: ReminderView | null }> {
     const next = await this.reminders.skipOccurrence(user, id);
-    return { next: next ? (await this.views([next]))[0] : null };
+    return { next: next ? (await this.views([next], lang))[0] : null };
   }
 
   /** Ends the series this reminder belongs to (its pending occurrence is cancelled). */
@@ -51,9 +52,11 @@ export class RemindersController {
     return { success: true };
   }
 
-  private async views(rows: Reminder[]): Promise<ReminderView[]> {
+  /** A repetition is described in the page's language (Accept-Language), else in the reminder's own. */
+  private async views(rows: Reminder[], acceptLanguage?: string): Promise<ReminderView[]> {
     const pending = await this.reminders.pendingBySeries(rows);
-    return rows.map((r) => toReminderView(r, pending));
+    const language = pageLanguage(acceptLanguage) ?? undefined;
+    return rows.map((r) => toReminderView(r, pending, language));
   }
 
   /** The spec also sends `?phone=`; the session decides whose reminder it is. */

@@ -30,6 +30,8 @@ describe.each(testDatabases())('POST /api/reminders/understand (%s)', (kind) => 
     ]);
     const repeat = await agent.post('/api/reminders/understand').send({ text: 'tous les lundis à 8h sortir les poubelles' });
     expect(repeat.body.reminders[0]).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=MO', repeat: 'weekly', repeatDays: ['MO'], repeatDescription: 'tous les lundis à 08:00' });
+    const onEnglishPage = await agent.post('/api/reminders/understand').set('Accept-Language', 'en').send({ text: 'tous les lundis à 8h sortir les poubelles' });
+    expect(onEnglishPage.body.reminders[0]).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=MO', repeatDescription: 'every Monday at 08:00' });
     const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM reminders WHERE user_id = $1`, [user.id]);
     expect(n).toBe(0);
 

@@ -124,7 +124,7 @@ describe.each(testDatabases())('repeating reminders over HTTP (%s database)', (k
     return monday;
   };
 
-  it('repeat becomes the rule, described in the reminder language; weekly days; stop repeating', async () => {
+  it('repeat becomes the rule, described in the page language (else the reminder\'s); weekly days; stop repeating', async () => {
     const { agent } = await t.registerUser({ language: 'fr', phoneNumber: phone() });
     const time = nextMonday8().toISOString();
     const res = await agent.post('/api/reminders').send({ ...valid(1), time, timezone: 'Europe/Paris', repeat: 'weekly' });
@@ -143,6 +143,13 @@ describe.each(testDatabases())('repeating reminders over HTTP (%s database)', (k
     expect(monthly.body.rrule).toMatch(/^FREQ=MONTHLY;BYMONTHDAY=(-1|\d+)$/);
     const yearly = await agent.post('/api/reminders').send({ ...valid(5), time, timezone: 'Europe/Paris', repeat: 'yearly' });
     expect(yearly.body.rrule).toMatch(/^FREQ=YEARLY;BYMONTH=\d+;BYMONTHDAY=\d+$/);
+
+    // The page's language words the repetition (Accept-Language), whatever the reminder's; else the reminder's.
+    const english = await agent.get(`/api/reminders/${res.body.id}`).set('Accept-Language', 'en-GB,en;q=0.9,fr;q=0.8');
+    expect(english.body.repeatDescription).toMatch(/^every Monday at 0[89]:00$/);
+    const listed = await agent.get('/api/reminders').set('Accept-Language', 'en');
+    expect(listed.body.find((r: { id: number }) => r.id === res.body.id).repeatDescription).toMatch(/^every Monday at 0[89]:00$/);
+    expect((await agent.get(`/api/reminders/${res.body.id}`).set('Accept-Language', 'de-DE')).body.repeatDescription).toMatch(/^tous les lundis/);
 
     const stop = await agent.post(`/api/reminders/${res.body.id}/stop-repeating`);
     expect(stop.status).toBe(200);

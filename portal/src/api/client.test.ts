@@ -22,6 +22,19 @@ describe('API client (SPEC §7)', () => {
     expect((err as ApiError).serverMessage).toBe('This username or phone number already exists');
   });
 
+  it("sends the page's language (<html lang>) as Accept-Language, and none when the page has no language", async () => {
+    installFakeFetch(() => ({ status: 200, body: [] }));
+    document.documentElement.lang = 'en';
+    await api.get('/api/reminders');
+    expect((globalThis.fetch as jest.Mock).mock.calls[0][1].headers['Accept-Language']).toBe('en');
+    document.documentElement.lang = 'fr';
+    await api.get('/api/reminders');
+    expect((globalThis.fetch as jest.Mock).mock.calls[1][1].headers['Accept-Language']).toBe('fr');
+    document.documentElement.lang = '';
+    await api.get('/api/reminders');
+    expect((globalThis.fetch as jest.Mock).mock.calls[2][1].headers).not.toHaveProperty('Accept-Language');
+  });
+
   it('uses the status text when the body is empty', async () => {
     installFakeFetch(() => ({ status: 502 }));
     await expect(api.get('/api/x')).rejects.toThrow('502: 502');

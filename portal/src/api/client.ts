@@ -16,12 +16,18 @@ function asErrorBody(value: unknown): ErrorBody | null {
   return null;
 }
 
+/** The page's language (set on <html lang> by initI18n), so the server words what it describes in it. */
+function pageLanguageHeader(): Record<string, string> {
+  const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
+  return lang === 'fr' || lang === 'en' ? { 'Accept-Language': lang } : {};
+}
+
 /**
- * The one HTTP client: same-origin cookies, JSON when a payload exists, and every non-2xx
- * answer turned into an ApiError (SPEC §7).
+ * The one HTTP client: same-origin cookies, JSON when a payload exists, the page's language as
+ * Accept-Language, and every non-2xx answer turned into an ApiError (SPEC §7).
  */
 export async function request<T>(method: Method, path: string, payload?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json', ...pageLanguageHeader() } };
   if (payload !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(payload);
