@@ -567,9 +567,12 @@ export function describeRepeat(rule: string, zone: string, dtstart: Date, langua
       break;
     }
     case 'YEARLY': {
-      if (r.byMonth.length > 0 && r.byDay.length === 0 && r.byMonthDay.length <= 1) {
+      if (r.byMonth.length > 0 && r.byDay.length === 0 && r.byMonthDay.length <= 1 && (r.byMonthDay[0] ?? 1) > 0 && r.bySetPos.length === 0) {
         const day = r.byMonthDay[0] ?? start.day;
         text = w.yearlyOn(list(r.byMonth.map((m) => w.dayOfMonth(day, m)), language), r.interval, time);
+      } else if (r.byMonth.length > 0 && r.byMonthDay.length <= 1 && r.byDay.length <= 5) {
+        // A position in the month: "every year on the fourth Thursday of November", "the last day of February".
+        text = w.yearlyOn(w.ofMonths(monthlyWhat(r, start, language), list(r.byMonth.map((m) => w.month(m)), language)), r.interval, time);
       } else if (r.byMonth.length === 0 && r.byDay.length === 0 && r.byMonthDay.length === 0) {
         text = w.yearlyOn(w.dayOfMonth(start.day, start.month), r.interval, time);
       } else {

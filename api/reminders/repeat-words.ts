@@ -33,6 +33,8 @@ export interface RepeatWords {
   dayOfMonth(day: number, month: number): string;
   month(month: number): string;
   inMonths(months: string): string;
+  /** A position in named months: "le quatrième jeudi de novembre", "the last day of February". */
+  ofMonths(what: string, months: string): string;
   count(count: number): string;
   until(date: DateTime): string;
 }
@@ -83,6 +85,7 @@ const fr: RepeatWords = {
   dayOfMonth: (d, m) => `le ${d === 1 ? '1er' : d} ${monthName(m, 'fr')}`,
   month: (m) => monthName(m, 'fr'),
   inMonths: (months) => ` (en ${months})`,
+  ofMonths: (what, months) => `${what} ${/^[aeiouyéè]/i.test(months) ? "d'" : 'de '}${months}`,
   count: (n) => `, ${n} fois`,
   until: (date) => `, jusqu'au ${date.day === 1 ? '1er' : date.day} ${monthName(date.month, 'fr')} ${date.year}`,
 };
@@ -132,6 +135,7 @@ const en: RepeatWords = {
   dayOfMonth: (d, m) => `${monthName(m, 'en')} ${d}`,
   month: (m) => monthName(m, 'en'),
   inMonths: (months) => ` in ${months}`,
+  ofMonths: (what, months) => `${what} of ${months}`,
   count: (n) => `, ${n} times`,
   until: (date) => `, until ${monthName(date.month, 'en')} ${date.day}, ${date.year}`,
 };

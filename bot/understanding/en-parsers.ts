@@ -61,6 +61,9 @@ function readPivot(s: string): ClockReading | null {
   return { hour, minute, clock: hour === 0 || hour >= 12 || m[3] ? 'exact' : 'bare' };
 }
 
+const LISTED_TIME = String.raw`\d{1,2}(?:[:.h]\d{2})?(?:\s*[ap]\.?m\.?)?`;
+const LISTED_AFTER_TIME = new RegExp(String.raw`(?:^|[^\p{L}])(?:at|@)\s*${LISTED_TIME}(?:\s*(?:,|and|&)\s*${LISTED_TIME})*\s*(?:,|and|&)\s*$`, 'iu');
+
 /** Reads an English time phrase (already matched by TIME_EN). */
 const DAY_BEFORE_DOTTED = /(?:(?<![\p{L}])(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?|today|tomorrow|tmrw|tmr|tonight|morning|afternoon|evening|night|·)\s*,?\s*$/iu;
 
@@ -75,6 +78,8 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
   }
   // "tomorrow at 9, actually 10": a number that corrects a time just said is a time too.
   if (m && CORRECTED_BEFORE.test(before(m, 110))) prefixed = true;
+  // "at 9 and 21", "at 8, 14 and 20": a number listed after a time said with "at" is a time too.
+  if (m && LISTED_AFTER_TIME.test(before(m, 60))) prefixed = true;
   let sharp = false;
   if (/ sharp$/.test(s)) {
     sharp = true;

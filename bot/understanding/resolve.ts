@@ -27,6 +27,7 @@ export function combinePieces(pieces: WhenPiece[]): WhenPiece {
         out.thenDate = p.thenDate;
         out.fromWeekday = p.fromWeekday;
         out.keepClock = p.keepClock;
+        out.nth = p.nth;
       }
     }
     if (p.weekend) out.weekend = true;

@@ -1770,3 +1770,36 @@ describe('other languages\' date words and remarks, leads, holidays (found by he
     expect(all("tomorrow at 9am ring the bank, remind me will you, I'll forget now in a minute", 'en')).toEqual([['ring the bank', '2026-11-24T09:00', null]]);
   });
 });
+
+describe('exceptions, yearly positions and listed 24-hour times', () => {
+  it('an exception leaves out days of the days said, not of the whole week', () => {
+    expect(one('every weekday except thursday at 7am open the shop', 'en')).toEqual(['open the shop', '2026-11-24T07:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,FR']);
+    expect(one('du lundi au vendredi sauf le mardi à 16h30 récupérer Noé', 'fr')).toEqual(['récupérer Noé', '2026-11-23T16:30', 'FREQ=WEEKLY;BYDAY=MO,WE,TH,FR']);
+    expect(one('en semaine sauf le vendredi à 18h arroser le potager', 'fr')).toEqual(['arroser le potager', '2026-11-23T18:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH']);
+    expect(one('tous les jours sauf le samedi à 7h méditer', 'fr')).toEqual(['méditer', '2026-11-24T07:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SU']);
+  });
+
+  it('a yearly habit on a position in a named month keeps the position', () => {
+    expect(one('every year on the second monday of october at 10 book the flu shot', 'en')).toEqual(['book the flu shot', '2027-10-11T10:00', 'FREQ=YEARLY;BYMONTH=10;BYDAY=2MO']);
+    expect(one('tous les ans le dernier samedi de juin fête de l’école', 'fr')).toEqual(['fête de l’école', '2027-06-26T09:00', 'FREQ=YEARLY;BYMONTH=6;BYDAY=-1SA']);
+    expect(one('chaque année le dernier jour de février renouveler le badge', 'fr')).toEqual(['renouveler le badge', '2027-02-28T09:00', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1']);
+    expect(one('annually on the first working day of april send the rent review', 'en')).toEqual(['send the rent review', '2027-04-01T09:00', 'FREQ=YEARLY;BYMONTH=4;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1']);
+    // Said once, it stays the date it falls on.
+    expect(one('the last friday of january at 3pm file the report', 'en')).toEqual(['file the report', '2027-01-29T15:00', null]);
+  });
+
+  it('times listed with a 24-hour one are on the 24-hour clock, and a bare number listed after "at" is a time', () => {
+    expect(all('every day at 6 and 18 water the seedlings', 'en')).toEqual([
+      ['water the seedlings', '2026-11-24T06:00', 'FREQ=DAILY'],
+      ['water the seedlings', '2026-11-23T18:00', 'FREQ=DAILY'],
+    ]);
+    expect(all('inhaler at 7:45 and 19:45 daily', 'en')).toEqual([
+      ['inhaler', '2026-11-24T07:45', 'FREQ=DAILY'],
+      ['inhaler', '2026-11-23T19:45', 'FREQ=DAILY'],
+    ]);
+    expect(all('friday at 10 and 15 check the oven', 'en')).toEqual([
+      ['check the oven', '2026-11-27T10:00', null],
+      ['check the oven', '2026-11-27T15:00', null],
+    ]);
+  });
+});

@@ -7,6 +7,7 @@ import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolv
 import { extractSubject, hasRequest, isContextClause, isOnlyRequest, isRemark, SO_WORDS, requestAt, SUBJECT_FIRST, withoutFillers } from './subject';
 import { zoneNamed } from '../../api/common/zone-cache';
 import { inOtherLanguage } from './other-languages';
+import { WORKDAY } from './vocabulary';
 import { Language, MissingWhen, UnderstoodReminder, WhenPiece } from './types';
 import type { Extraction } from './understand';
 
@@ -574,10 +575,17 @@ function resolveRepeating(
   const rule: Parameters<typeof ruleText>[0] = { freq: freqs[0].freq! };
   for (const m of freqs) {
     if (m.interval) rule.interval = m.interval;
-    if (m.byDay) rule.byDay = [...new Set([...(rule.byDay ?? []), ...m.byDay])];
+    if (m.byDay && !m.except) rule.byDay = [...new Set([...(rule.byDay ?? []), ...m.byDay])];
     if (m.byMonthDay) rule.byMonthDay = m.byMonthDay;
     if (m.bySetPos) rule.bySetPos = m.bySetPos;
     if (m.freq === 'MONTHLY' || m.freq === 'YEARLY') rule.freq = rule.freq === 'WEEKLY' && m.freq === 'MONTHLY' && rule.byDay ? rule.freq : m.freq;
+  }
+  // An exception ("sauf le mercredi", "except weekends") keeps, of the days said (all week when
+  // none are), those it leaves: "every weekday except wednesday" is Monday, Tuesday, Thursday, Friday.
+  for (const m of freqs) {
+    if (!m.except || !m.byDay) continue;
+    const kept = new Set(m.byDay);
+    rule.byDay = (rule.byDay ?? CODES.slice(1)).filter((d) => kept.has(d.slice(-2)));
   }
   const p: WhenPiece = { ...piece };
   if (anchors.length > 1 && rule.freq === 'WEEKLY' && !rule.byDay) {
@@ -594,7 +602,16 @@ function resolveRepeating(
     const today = now.startOf('day');
     const fwd = forwardDate(p.date, today);
     const day = DateTime.utc(fwd.year, fwd.month, fwd.day);
-    if (rule.freq === 'YEARLY' && !p.fromWeekday && !rule.byMonthDay) {
+    if (rule.freq === 'YEARLY' && p.nth && !rule.byMonthDay && !rule.byDay) {
+      // "chaque année le 4e jeudi de novembre": the position in the month, whichever day it falls on.
+      const { n, weekday, month } = p.nth;
+      rule.byMonth = [month];
+      if (weekday === WORKDAY) {
+        rule.byDay = CODES.slice(1, 6);
+        rule.bySetPos = [n];
+      } else if (weekday) rule.byDay = [`${n}${CODES[weekday]}`];
+      else rule.byMonthDay = [n];
+    } else if (rule.freq === 'YEARLY' && !p.fromWeekday && !rule.byMonthDay) {
       rule.byMonth = [fwd.month];
       rule.byMonthDay = [fwd.day];
     } else if (rule.freq === 'MONTHLY' && !p.fromWeekday && !p.keepClock && !rule.byMonthDay && !rule.byDay) {

@@ -76,7 +76,7 @@ export function ordinalDayPiece(
       year += 1;
       d = compute(year, target.month);
     }
-    return d ? { date: ymd(d) } : null;
+    return d ? { date: ymd(d), nth: { n, weekday, month: target.month } } : null;
   }
   const base = today.startOf('month').plus({ months: target.relative });
   let d = compute(base.year, base.month);

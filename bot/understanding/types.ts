@@ -77,6 +77,12 @@ export interface WhenPiece {
   thenDate?: { year: number; month: number; day: number };
   /** The date came from a weekday word (weaker than an explicit calendar date). */
   fromWeekday?: boolean;
+  /**
+   * The date is a position in a named month ("le 4e jeudi de novembre", "the last day of
+   * February"): weekday 1-7, 0 for a day, WORKDAY for a working day; n from the end when negative.
+   * A yearly habit keeps the position, not the day it falls on this year.
+   */
+  nth?: { n: number; weekday: number; month: number };
   /** "le jeudi": a weekday with the definite article and nothing else, which a habit said beside it makes one too (rule 13). */
   definite?: boolean;
   /** "jeudi", "on thursday": a weekday said with no article, qualifier or date, which a weekly habit it is joined to carries to (rule 16). */

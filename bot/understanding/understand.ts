@@ -168,11 +168,32 @@ function extract(
     const [start, end] = originalSpan(norm, offset.start, offset.end);
     spans.push({ start, end, kind: 'date', at: offset.start });
   }
+  oneClockInList(norm.text, pieces, at);
   const conflict = settleTwoTimes(norm.text, pieces, at, (s, e) => {
     const [start, end] = originalSpan(norm, s, e);
     spans.push({ start, end, kind: 'time', at: s });
   });
   return { pieces, spans, at, repeats, conflict, norm, offset };
+}
+
+/** Only a comma, "and" or "&" (and "at") between two times of one list. */
+const LIST_GAP = /^\s*(?:,|and|&)\s*(?:(?:at|@)\s*)?$/iu;
+
+/**
+ * "at 8 and 20", "7:30 and 19:30": times listed together are read on one clock; beside an hour
+ * only the 24-hour clock has (13-23), a bare English hour is on the 24-hour clock too (08:00, not
+ * 20:00 twice).
+ */
+function oneClockInList(text: string, pieces: WhenPiece[], at: Array<[number, number]>): void {
+  let from = 0;
+  for (let i = 1; i <= pieces.length; i++) {
+    if (i < pieces.length && pieces[i].time && pieces[i - 1].time && !pieces[i].date && LIST_GAP.test(text.slice(at[i - 1][1], at[i][0]))) continue;
+    const list = pieces.slice(from, i);
+    if (list.length > 1 && list.some((p) => p.time!.clock === 'exact' && p.time!.hour > 12)) {
+      for (const p of list) if (p.time!.clock === 'bare') p.time = { ...p.time!, clock: 'exact' };
+    }
+    from = i;
+  }
 }
 
 /** The most pieces one date is said in ("lundi 5 mars à 9h du matin"): how far a correction's chain is walked. */
