@@ -37,7 +37,7 @@ export const LABEL_BEFORE_EN =
   /(?:^|[^\p{L}])(?:chapter|chap|room|rm|gate|page|pg|platform|flight|bus|route|line|exit|step|item|number|no\.?|#|level|floor|apartment|apt|unit|suite|building|lesson|episode|ep|season|question|exercise|section|part|table|seat|row|track|channel|version|grade|class|aisle|pier|terminal|door|lane|highway|hwy|interstate|bay|lot|locker|box|ticket|order|invoice|account|psalm|verse|volume|vol|issue|level|stage|round|module)\s*$/iu;
 
 /** A time, then a correction word, just before a number: "at 9 actually 10", "9am no wait 10". */
-const CORRECTED_BEFORE = /(?:\d[^\d]{0,25}|\d(?:\s*(?:[ap]\.?m\.?|o'?clock)|:\d\d)(?![\p{L}])[^\d]{0,80})(?<![\p{L}])(?:actually|no|nope|wait|sorry|rather|i\s+mean|make\s+it)[\s,]*$/iu;
+const CORRECTED_BEFORE = /(?:\d[^\d]{0,25}|\d(?:\s*(?:[ap]\.?m\.?|o'?clock)|:\d\d)(?![\p{L}])[^\d]{0,80})(?<![\p{L}])(?:actually|no|nope|nah|naw|wait|sorry|rather|i\s+mean|make\s+it)[\s,]*$/iu;
 
 /** Words after a number that make it a quantity, not a time. */
 const QUANTITY_AFTER =
@@ -245,6 +245,8 @@ const PART_NAMES_A_THING = /^\s+(?:class|classes|shift|shifts|school|market|bus|
  * the part still says which half of the day.
  */
 const PART_NAMES_A_HABIT = /^\s+(?:run|jog|walk|workout|swim|stretch(?:es)?|commute|coffee|meds|medication|pills?|tablets?|dose|skincare|lecture|standup|stand-up|huddle|briefing)(?![\p{L}])/iu;
+/** A word after a day part said first that is a noun it qualifies, not a preposition, a request or a verb of doing. */
+const HABIT_NOUN_AFTER = /^\s+(?!(?:at|on|in|and|or|to|by|from|for|every|each|daily|remind|reminder|pls|please|i|we|call|take|go|get|buy|check|text|ring|phone|send|pay|put|do|make|feed|water|walk|clean|pick|book|tell|ask)(?![\p{L}]))\p{L}{3,}(?![\p{L}])/iu;
 const FULL_CLOCK = /\d\s*(?:[ap]\.?m(?![\p{L}])|[ap](?![\p{L}]))|(?<![\d:.])(?:0\d|1[3-9]|2[0-3])[:.h]?[0-5]\d(?!\d)/iu;
 /** Nouns that name an event with "night" or "evening" after them ("board games night", "quiz night", "parents evening"). */
 const NIGHT_OF_A_THING = /(?:^|[^\p{L}])(?:games?|quiz|trivia|date|movies?|film|poker|karaoke|pub|bingo|pizza|taco|curry|wings?|burger|family|girls'?|boys'?|lads'?|ladies'?|mates'?|comedy|mic|cards|fight|election|club|bible\s+study|parents'?|open|awards?|careers?|prize[\s-]?giving|information|info|welcome|fundraising|charity|wine|cheese|book)\s+$/iu;
@@ -266,6 +268,9 @@ function enDayPartParser(): Parser {
     // "the night class", "the morning shift": a kind of thing, not a time of day.
     if (/^(?:the\s+)?(?:morning|afternoon|evening|night)$/.test(s) && PART_NAMES_A_THING.test(after(m))) return null;
     if (/^(?:morning|afternoon|evening|night)$/.test(s) && PART_NAMES_A_HABIT.test(after(m)) && FULL_CLOCK.test(m.input)) return null;
+    // ("morning devotion every day at 6am": said first before a noun, with the clock time in full
+    // elsewhere, the part names the habit.)
+    if (/^(?:morning|afternoon|evening|night)$/.test(s) && /^\s*$/.test(before(m)) && HABIT_NOUN_AFTER.test(after(m)) && FULL_CLOCK.test(m.input)) return null;
     // ("quiz night", "parents evening", "open evening": the name of an event.)
     if ((s === 'night' || s === 'evening') && NIGHT_OF_A_THING.test(before(m, 24))) return null;
     const isAmPm = /(?:^|\s)(am|pm)$/.test(s);

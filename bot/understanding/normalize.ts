@@ -236,6 +236,16 @@ const FR_EVERY_TYPO = new Map([['tout', 'tous'], ['tt', 'tous'], ['ts', 'tous'],
 const NAMING_WORD = /^(?:my|the|your|our|his|her|their|its|a|an|this|that|these|those|some|for)$/i;
 /** What Jamaican "inna" ("in") may come before as a delay: a number or "an"/"a"/"half". */
 const INNA_BEFORE = /^\s+(?:\d|(?:an?|half|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|couple|few)(?![\p{L}]))/iu;
+/** A time ("6am", "7", "19:30") right before a patois "an" for "and". */
+const CLOCK_BEFORE = /(?<![\d:.])\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?)?\s+$/i;
+/** "… an 8pm fi lock up": a time then "to" / "fi" after "an" (never the article of "an 8pm class"). */
+const CLOCK_THEN_TO = /^\s+\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?m\.?)?\s+(?:fi|to)\s/i;
+/** Words of the calendar a Jamaican "di" ("the") may come before. */
+const CALENDAR_NOUN = /^(?:month|week|weekend|year|day|morning|evening|night|afternoon)s?$/i;
+/** Words after which "kal" is someone's name ("call Kal at 9", "lunch with kal"). */
+const KAL_NAMED_AFTER = /^(?:call|ring|phone|text|message|tell|ask|meet|see|visit|email|with|to|for|and|from|pick|help|thank|remind)$/i;
+/** What Hindi "kal" comes before when it says "tomorrow". */
+const KAL_BEFORE = /^(?:at|@|by|morning|evening|night|afternoon|subah|shaam|raat|\d.*)$/i;
 /** What "alternate" may say every other one of. */
 const ALTERNATED = /^(?:days?|weeks?|months?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$/i;
 
@@ -259,7 +269,13 @@ export function normalize(original: string, lang: Language): NormalizedText {
   for (let i = 0; i < tokens.length; i++) {
     // Most words are no number: a set lookup settles them before the full reading.
     const lower = tokens[i].word.toLowerCase();
-    if (!starts_.has(ASCII.test(lower) ? lower : foldWord(lower))) {
+    // (Patois "an" for "and" between two times is no number: "6am an 6pm".)
+    const patoisAnd =
+      lang === 'en' &&
+      (lower === 'an' || lower === 'n') &&
+      ((CLOCK_BEFORE.test(base.slice(Math.max(0, tokens[i].start - 12), tokens[i].start)) && /^\s+\d/.test(base.slice(tokens[i].end, tokens[i].end + 3))) ||
+        CLOCK_THEN_TO.test(base.slice(tokens[i].end, tokens[i].end + 16)));
+    if (patoisAnd || !starts_.has(ASCII.test(lower) ? lower : foldWord(lower))) {
       // A date word misspelt ("wensday", "demin", "ojd") is read as the word it stands for.
       // "tout les jours": "tous" misspelt, before "les" only ("tout le monde" keeps its word); the
       // texting short forms "tt", "ts", "tte", "ttes" likewise ("tt les jours", "ttes les 2h").
@@ -278,6 +294,15 @@ export function normalize(original: string, lang: Language): NormalizedText {
           // Indian English "every alternate saturday", "on alternate days": every other one.
           : lang === 'en' && lower === 'alternate' && ALTERNATED.test(tokens[i + 1]?.word ?? '')
             ? i > 0 && /^(?:every|each)$/i.test(tokens[i - 1].word) ? 'other' : 'every other'
+          // Patois and texting "6am an 6pm", "7 n 9": "and" between two times.
+          : patoisAnd
+            ? 'and'
+          // Jamaican "di month", "di weekend": "the" before a word of the calendar.
+          : lang === 'en' && lower === 'di' && CALENDAR_NOUN.test(tokens[i + 1]?.word ?? '')
+            ? 'the'
+          // Hindi "kal" ("tomorrow" in a request) before a time or a day part, or right after "me".
+          : lang === 'en' && lower === 'kal' && (i === 0 || !KAL_NAMED_AFTER.test(tokens[i - 1].word)) && (KAL_BEFORE.test(tokens[i + 1]?.word ?? '') || (i > 0 && /^me$/i.test(tokens[i - 1].word)))
+            ? 'tomorrow'
             : dateWordFor(lower, lang);
       if (!fixed) continue;
       const t = tokens[i];

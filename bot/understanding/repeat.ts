@@ -343,6 +343,8 @@ const EN_PATTERNS: Pattern[] = [
   ),
   // "every quarter", "quarterly": every three months (CONVENTIONS is silent; read like "every 3 months").
   pattern(/quarter/i, `(?:every|each)\\s+quarter|quarterly|once\\s+(?:a|per|every)\\s+quarter`, () => ({ kind: 'freq', freq: 'MONTHLY', interval: 3 })),
+  // "10 times in total", "for 10 days in all": words that close an end.
+  pattern(/total|in\s+all|altogether/i, `(?<=(?:\\d\\s+times|days?|weeks?|months?|years?)\\s*,?\\s+)(?:in\\s+total|in\\s+all|total|altogether)(?![\\p{L}])`, () => ({ kind: 'filler' })),
   // "twice a day", "3 times a day": daily, at the times said.
   pattern(/twice|times/i, `(?:twice|(?:\\d+)\\s+times)\\s+(?:a|per|every)\\s+day|twice\\s+daily`, () => ({ kind: 'freq', freq: 'DAILY' })),
   // Ends: "for 5 days", "for the next 3 weeks", "10 times", "until".
@@ -552,6 +554,8 @@ const FR_PATTERNS: Pattern[] = [
       return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
     },
   ),
+  // "8 fois en tout", "pendant 10 jours au total": words that close an end.
+  pattern(/tout|total/i, `(?<=(?:\\d\\s+fois|jours?|semaines?|mois|ans|ann[ée]es)\\s*,?\\s+)(?:en\\s+tout|au\\s+total)(?![\\p{L}])`, () => ({ kind: 'filler' })),
   // "jusqu'au 10", "jusqu'à Noël", "jusqu'à vendredi prochain": "le" / "à" stand in their place so the
   // date parsers read what follows as a date.
   pattern(/jusqu/i, `jusqu'(?:au|aux)(?:\\s+et\\s+y\\s+compris(?:\\s+le)?)?|jusque\\s+au|jusqu\\s+au`, () => ({ kind: 'until', lead: 'le' })),
@@ -574,6 +578,8 @@ const HINT: Record<Language, RegExp> = {
 const ATTRIBUTIVE_ADVERB = /^(?:daily|nightly|hourly|weekly|bi-?weekly|fortnightly|monthly|quarterly|yearly|annual|annually)$/i;
 /** "a daily reminder", "a weekly alarm": the adverb is the reminder's own repetition. */
 const REMINDER_AFTER = /^\s+(?:reminders?|alarms?|alerts?|nudges?|pings?|notifications?)(?![\p{L}])/iu;
+/** A word after "weekly" / "daily" that makes it name a thing ("weekly summary"), not a preposition, a time or a reminder. */
+const NOUN_AFTER = /^\s+(?!(?:on|at|in|from|starting|until|till|for|and|or|to|with|by|except|but|basis|morning|evening|night|afternoon|reminders?|alarms?|alerts?|please|pls|plz|thanks?)(?![\p{L}]))\p{L}{3,}/iu;
 const NAMING_BEFORE = /(?:^|[^\p{L}])(?:the|my|your|our|his|her|their|its|a|an|this|that)\s+$/iu;
 /** A time of day said in the message: with one, "for 5 days" / "pendant 5 jours" is a daily habit. */
 const CLOCK_SAID = /\d\s*(?:h(?![\p{L}])|heures?|am|pm|a\.m|p\.m|:\d\d)|(?<![\p{L}])(?:at|[àa])\s+\d|noon|midi|morning|matin|evening|soir|night|nuit/iu;
@@ -585,6 +591,19 @@ const END_WORD = /^(?:for|pendant|durant)(?=\s)/i;
 export function findRepeats(text: string, language: Language): RepeatMarker[] {
   if (!HINT[language].test(text)) return [];
   let out = scan(text, language, false);
+  // "every monday … send weekly summary": beside another repetition, an adverb between a word and a
+  // noun names a kind of thing ("weekly summary", "daily report"), not a second repetition.
+  if (language === 'en' && out.filter((f) => f.kind === 'freq').length > 1) {
+    out = out.filter(
+      (f) =>
+        !(
+          f.kind === 'freq' &&
+          ATTRIBUTIVE_ADVERB.test(text.slice(f.start, f.end)) &&
+          /\p{L}\s+$/u.test(text.slice(Math.max(0, f.start - 4), f.start)) &&
+          NOUN_AFTER.test(text.slice(f.end, f.end + 24))
+        ),
+    );
+  }
   // A day of the month said beside a habit ("tous les dimanches à 11h d'appeler X et le premier
   // samedi du mois de passer à la pharmacie") is a habit too, as a weekday said so is (several.ts);
   // not the date that ends it ("… jusqu'au 20 du mois").

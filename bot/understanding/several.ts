@@ -42,7 +42,7 @@ const RANGE_BEFORE = /(?<![\p{L}])(?:entre|between)\s*$/iu;
  * connector: "at 8am and again at 2pm to X" has X as the subject of both parts.
  */
 const CONTINUATION: Record<Language, RegExp> = {
-  en: /^(?:(?:and|then|also|plus|after\s+that|afterwards|again|once\s+more|one\s+more\s+time|as\s+well|too)[\s,]+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:(?:again|once\s+more|one\s+more\s+time|as\s+well|too)[\s,]+)*(?:to|that|about)(?![\p{L}])\s*/iu,
+  en: /^(?:(?:and|then|also|plus|after\s+that|afterwards|again|once\s+more|one\s+more\s+time|as\s+well|too)[\s,]+)*(?:(?:remind\s+me|ping\s+me)\s+)?(?:(?:again|once\s+more|one\s+more\s+time|as\s+well|too)[\s,]+)*(?:to|that|about|fi|tae)(?![\p{L}])\s*/iu,
   fr: new RegExp(
     String.raw`^(?:(?:et|puis|pis|ensuite|aussi|encore|(?:[àa]\s+|de\s+)?nouveau|une\s+autre\s+fois|[ée]galement|apr[èe]s\s+[çc]a)[\s,]+)*(?:(?:rappelle[- ]mo(?:i|[ée]))\s+)?` +
       // "… et à 20h pour prendre mes cachets": "pour" before the action (a verb) is the request's.

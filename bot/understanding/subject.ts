@@ -97,6 +97,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|asap|a\.s\.a\.p\.?|` +
+      // Indian English "(pls) do the needful": the courtesy that closes a request.
+      String.raw`(?:(?:pls|please|plz|kindly)\s+)?do\s+the\s+needful|` +
       String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
       // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
       // Sign-offs: "bye", "kind regards", "have a good one", "love you", "see ya".
@@ -130,7 +132,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|merci|gracias|shukran|choukran|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know)$/i,
+  en: /^(?:thanks?|merci|gracias|shukran|choukran|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful)$/i,
   fr: /^(?:merci|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
@@ -267,11 +269,15 @@ function trimPunctuation(s: string): string {
 const REQUEST_VERB: Record<Language, string> = {
   en:
     String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt|bug|hassle|pester|badger|chase)(?:s|ed|ing)?\s+me` +
+    // Scots and Irish "mind me to …" ("remind me"), not "never mind me", "you mind me asking".
+    String.raw`|(?<!(?:never|you|u|ya|d'ye|dya)\s)mind\s+me(?!\s+asking)` +
     String.raw`|(?:(?:give|giving|gie|gies)\s+(?:me|us)|gimme)\s+a\s+(?:shout|bell|buzz|ring|call|nudge|reminder|heads[\s-]?up)|help\s+me\s+(?:to\s+)?remember` +
     String.raw`|hit\s+me\s+up|(?:holler|shout)\s+at\s+me|let\s+me\s+know|make\s+sure\s+(?:that\s+)?i\s+remember(?:\s+(?:to|that|about))?` +
     String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop|flick|chuck|fire)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
+    // "a reminder every monday …", "(yo) a quick reminder friday …": the request as a noun, said first.
+    String.raw`|(?<=^(?:[\p{L}'!,]+\s+)?)(?:a|an|one)\s+(?:quick\s+|little\s+|lil\s+|small\s+|wee\s+|friendly\s+)?(?:reminder|alarm|alert)(?=\s)` +
     String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?|(?<=(?:need|want)\s+))(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders|reminding)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
     // Pidgin and Jamaican "no let me forget", "nuh mek mi forget", "no forget to remind me".
     // "…, wee reminder pls", "…, quick reminder please": the reminder asked for, said last.
@@ -286,6 +292,8 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|[êe]tre\s+(?:pr[ée]venue?|averti\p{L}*|rappel[ée]e?|notifi[ée]e?)` +
     String.raw`|f(?:ai|er)\p{L}*[- ]moi[- ]y\s+penser|pens\p{L}*\s+[àa]\s+me\s+(?:le\s+|la\s+|l')?(?:rappeler|dire)(?![\p{L}])|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
     String.raw`|(?:besoin\s+d'|faut\s+|veux\s+|voudrais\s+|aimerais\s+|souhaite\p{L}*\s+|prendrais\s+)(?:bien\s+)?(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)` +
+    // "un rappel chaque mardi …", "(wesh) un petit rappel pour …": the request as a noun, said first.
+    String.raw`|(?<=^(?:[\p{L}'!,]+\s+)?)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)(?=\s)` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie` +
     // "(n')oublie pas de me le rappeler", "oublie pas de me dire": one request, not "oublie pas" + a subject.
@@ -351,7 +359,7 @@ const TRAILING_CONTEXT: Record<Language, RegExp> = {
 
 /** Finite verbs a remark's own subject takes ("the installer said", "le camion passe"). */
 const REMARK_VERB: Record<Language, string> = {
-  en: String.raw`(?:is|are|was|were|has|have|had|will|won't|can|can't|could|should|does|doesn't|did|didn't|said|says|thinks|thought|wants|wanted|needs|needed|keeps|kept|gets|got|changed|comes|came|goes|went|starts|started|ends|closes|opens|leaves|left|arrives|works|told|tells|asked|asks|insists|insisted|recommends|recommended|reckons|mentioned|expires|matters|hates|loves|likes|don|dey)(?![\p{L}'])`,
+  en: String.raw`(?:is|are|was|were|has|have|had|will|won't|can|can't|could|should|does|doesn't|did|didn't|said|says|thinks|thought|wants|wanted|needs|needed|keeps|kept|gets|got|changed|comes|came|goes|went|starts|started|ends|closes|opens|leaves|left|arrives|works|told|tells|asked|asks|insists|insisted|recommends|recommended|reckons|mentioned|expires|matters|hates|loves|likes|don|dey|seh|sey)(?![\p{L}'])`,
   fr: String.raw`(?:est|sont|[ée]tait|a|ont|va|vont|vient|viennent|passe|passent|expire|expirent|travaille|travaillent|commence|commencent|finit|finissent|ferme|ferment|ouvre|ouvrent|arrive|arrivent|part|partent|rentre|rentrent|dort|dorment|veut|veulent|peut|peuvent|doit|doivent|dit|disent|fait|font|attend|attendent|co[uû]te|sonne|reste|restent|change|bosse|insiste|r[âa]le|oublie|oublient|marche|marchent|sera|seront|aura|auront|m'a|l'a|nous\s+a|se\s+\p{L}+|s'\p{L}+|ne\s+\p{L}+|n'\p{L}+)(?![\p{L}'])`,
 };
 /**
@@ -362,7 +370,7 @@ const REMARK_VERB: Record<Language, string> = {
  */
 const TRAILING_REMARK: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as|sure|sure\s+look|ah|well|plus)\s+)?` +
+    String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as|sure|sure\s+look|ah|well|plus|alhamdulillah|hamdulillah|inshallah|wallah|honestly|seriously)\s+)?` +
       // ("…, with the power cuts you never know": a few words that say with what, before the clause.)
       String.raw`(?:(?:with|what\s+with|after|given)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:i|we|they|he|she|it|you|u)(?:'\p{L}+)?\s))?(?:` +
       String.raw`(?:you|u|ya)\s+never\s+know|just\s+in\s+case[\s.!]*$|by\s+all\s+means[\s.!]*$|(?:yuh|you|ya|u)\s+know(?:\s+how|\s+what|\s+me)?\s|keep\s+me\s+(?:honest|on\s+track|accountable|motivated|sane)|` +
@@ -374,6 +382,10 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:orders|advice|rules|instructions|request|idea|suggestion)[\s.!]*$` +
       // "…, mum's away", "…, keep forgetting which room".
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:away|out|off|sick|ill|home|back|gone|late|not|been|got|always|never|(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing)(?![\p{L}'])` +
+      // "…, so I don't forget", Pidgin "…, make I no forget"; "…, traffic go bad otherwise".
+      // A tag question of one to three words closing the message ("…, you hear?", "…, dêgg nga?").
+      String.raw`|(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$` +
+      String.raw`|(?:so\s+(?:that\s+)?|make\s+|mek\s+|lest\s+)(?:i|mi|we)(?:\s+(?:(?:no|don'?t|dont|won'?t|do\s+not|doh|nuh)\s+)?(?:forget|fuhget|figet)|[\s.!]*$)|(?:[\p{L}']+\s+){1,5}otherwise[\s.!]*$` +
       String.raw`|(?:keep|kept)\s+\p{L}+ing|(?:always|never)\s+forget|not\s+\p{L}{2,}ing(?![\p{L}'])|no\s+way(?![\p{L}'])|(?:looks|seems|sounds)\s+like(?![\p{L}'])` +
       // "…, b4 it gets too hot": after a comma, "before" and a clause of its own is a remark (without
       // the comma it stays: "walk the dog before it gets hot").
@@ -385,6 +397,8 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`(?:[,;!?]|\.(?=\s+(?:[çc]a|c'est|je|j'|on|il|elle)\s*\p{L})|\s(?:stp|svp|merci|please),?)\s+(?:(?:parce\s+que?|parce\s+qu'|car|vu\s+que?|puisque?)\s*)?` +
+      // An interjection before the clause: "…, hamdoullah ça va mieux", "…, 3lach j'oublie tout".
+      String.raw`(?:(?:hamdou?l+ah|al?hamdoulil+ah|inch?al+ah|wallah|3lach|wesh|bref|enfin|franchement|s[ée]rieux|ouf|heureusement)[\s,]+)?` +
       // ("…, avec les délestages on sait jamais": a few words that say with what, before the clause.)
       String.raw`(?:(?:avec|vu|apr[èe]s|depuis)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:je|j'|il|elle|on|ils|elles|nous|[çc]a)\s*\p{L}))?(?:` +
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}|(?:juste\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
@@ -400,7 +414,9 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       // Any verb before a word that says when or how, or its object ("…, l'évier fuit encore").
       String.raw`|(?:le|la|l'|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|leur|leurs)\s*\p{L}+(?:\s+(?:de|d')\s*\p{L}+)?\s+\p{L}{2,}(?:e|es|ent|it|t|d)\s+(?:encore|toujours|jamais|plus|pas|t[ôo]t|tard|bient[ôo]t|vite|mal|bien|trop|demain|beaucoup|partout|le|la|les|l')(?![\p{L}])` +
       String.raw`|(?:sur\s+)?(?:les\s+)?(?:ordres?|conseils?|consignes?)\s+(?:du|de\s+la|de|d')\s*\p{L}+[\s.!]*$` +
-      String.raw`|(?:il\s+)?faut\s+(?:que|qu')|pas\s+(?:question|envie)(?![\p{L}])|avant\s+(?:que|qu')` +
+      String.raw`|(?:il\s+)?faut\s+(?:que|qu')|pas\s+(?:question|envie)(?![\p{L}])|avant\s+(?:que|qu')|(?:[\p{L}']+\s+){1,5}sinon[\s.!]*$` +
+      // A tag question of one to three words closing the message ("…, t'as compris ?", "…, dêgg nga?").
+      String.raw`|(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$` +
       // Quebec "a" / "y" for "elle" / "il" ("…, a file pas ben"); "…, rentrée oblige"; "…, bonne résolution".
       String.raw`|(?:a|y)\s+\p{L}{2,}\s+(?:pas|plus|jamais|encore|toujours|ben|bien)(?![\p{L}])|(?:\p{L}+\s+){1,3}oblige(?![\p{L}])` +
       String.raw`|(?:c'est\s+)?(?:(?:ma|une|la)\s+)?(?:bonne|nouvelle|grande)?\s*r[ée]solution(?:\s+(?:de|du|pour)\s+(?:l'|la\s+|le\s+)?\p{L}+)?[\s.!]*$` +
@@ -433,7 +449,7 @@ const TRAILING_CLAUSE: Record<Language, RegExp> = {
  * says something to someone ("tell Paul he won", "dire à Paul c'est prêt"): see SPEAKS_TO.
  */
 const TRAILING_OWN_CLAUSE: Record<Language, RegExp> = {
-  en: /\s(?:(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since)\s)(?:she|he|they)\s+(?:\p{L}+s|is|are|was|were|will|has|have|had|can|can't|won't|always|never)(?![\p{L}'])|(?:the|my|our|his|her)\s+(?:\p{L}+'s\s+)?\p{L}+\s+(?:is|are|was|were)\s+\p{L}+ing(?![\p{L}']))[^]*$/iu,
+  en: /\s(?:(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since)\s)(?:she|he|they)\s+(?:\p{L}+s|is|are|was|were|will|has|have|had|can|can't|won't|always|never)(?![\p{L}'])|(?:the|my|our|his|her)\s+(?:\p{L}+'s\s+)?\p{L}+\s+(?:is|are|was|were)\s+\p{L}+ing(?![\p{L}'])|(?<!(?:check|sure|see|ensure|verify|confirm|whether|if|that)\s)(?:this|these)\s+\p{L}+\s+(?:is|are)\s+(?:so\s+|too\s+|really\s+)?\p{L}{3,})[^]*$/iu,
   fr: /\s(?:(?<!(?:si|que|qu'|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme|parce\s+que)\s)(?:il|elle|ils|elles)\s+(?:ne\s+|n')?(?:s'|se\s+|me\s+|m'|te\s+|t'|nous\s+|vous\s+)?\p{L}{3,}|(?<!(?:que|si|quand|parce\s+que)\s)c'est\s|c\s+(?:moi|toi|lui|elle|nous|vous|eux|elles)\s+qui\s)[^]*$/iu,
 };
 /**
@@ -521,14 +537,16 @@ const CLAUSE_OPEN: Record<Language, RegExp> = {
   fr: /^(?:(?:maintenant|asteure|astheure|vu|puisque?|parce|étant\s+donné|du\s+moment)\s*(?:que|qu')|comme\s+(?!d'hab)|avec\s+(?:cette|ce|ces|tout|toute|toutes|tous|le|la|les|l')\s?|[àa]\s+cause\s+d|en\s+raison\s+d)/iu,
 };
 /** A clause said first and closed by a comma (see subjectOf): CLAUSE_OPEN's, or the speaker forgetting. */
-const LEAD_CLAUSE_HINT = /,/;
+const LEAD_CLAUSE_HINT = /,|\smais\s/;
 const LEAD_CLAUSE: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`^(?:(?:${CLAUSE_OPEN.en.source.slice(1)})(?:[^,.;!?]*?\s)?|(?:[\p{L}']+\s+)?(?:i|we)\s+(?:(?:always|keep|kept|often|never|just)\s+)?(?:forget|forgetting|forgot)(?:\s+(?:it|this|that|again|everything|lol|honestly))*)[^,.;!?]{0,80}?,\s*`,
     'iu',
   ),
   fr: new RegExp(
-    String.raw`^(?:(?:${CLAUSE_OPEN.fr.source.slice(1)})|(?:[\p{L}']+\s+)?j'oubli(?:e|es)?)[^,.;!?]{0,80}?,\s*`,
+    String.raw`^(?:(?:(?:${CLAUSE_OPEN.fr.source.slice(1)})|(?:[\p{L}']+\s+)?j'oubli(?:e|es)?|(?:[^,.;!?]{0,40}?\s)?(?:mais|bon)\s+(?:il\s+)?(?:faut|fo)\s+(?:le\s+|la\s+|l'|y\s+|bien\s+))[^,.;!?]{0,80}?,\s*` +
+      // "trop la flemme mais ranger le garage …": a few words said first, then "mais" and the action (a verb).
+      String.raw`|(?:(?![\p{L}']*(?:er|ir|re)(?![\p{L}]))[\p{L}']+\s+){1,4}mais\s+(?=\p{L}{2,}(?:er|ir|re)\s))`,
     'iu',
   ),
 };
@@ -1084,7 +1102,7 @@ const SELF_CORRECTION_HINT = /(?<![\p{L}])(?:pardon|sorry|wait|attends|plut[oô]
  * "ou plutôt" alone, then
  * what replaces the words before it.
  */
-const SELF_CORRECTION = /[\s,]+(?:(?:eu+h+|u+m+|u+h+|e+rm*)[\s,]+)?(?:(?:non|nan|no|nope)[\s,]+(?:(?:pardon|sorry|wait|attends|plut[oô]t|rather|i\s+mean|je\s+veux\s+dire|my\s+bad)[\s,]+)+|(?:non|no)[\s,]+(?=(?:le|la|les|l'|un|une|mon|ma|mes|the|my|a|an)\s*\p{L})(?<=(?:eu+h+|u+m+|u+h+)[\s,]+(?:non|no)[\s,]+)|(?:i\s+mean|je\s+veux\s+dire|ou\s+plut[oô]t|or\s+rather)[\s,]+)(?=\p{L})/iu;
+const SELF_CORRECTION = /[\s,]+(?:(?:eu+h+|u+m+|u+h+|e+rm*)[\s,]+)?(?:(?:non|nan|no|nope|nah|naw)[\s,]+(?:(?:pardon|sorry|wait|attends|plut[oô]t|rather|i\s+mean|je\s+veux\s+dire|my\s+bad)[\s,]+)+|(?:non|no)[\s,]+(?=(?:le|la|les|l'|un|une|mon|ma|mes|the|my|a|an)\s*\p{L})(?<=(?:eu+h+|u+m+|u+h+)[\s,]+(?:non|no)[\s,]+)|(?:i\s+mean|je\s+veux\s+dire|ou\s+plut[oô]t|or\s+rather)[\s,]+)(?=\p{L})/iu;
 /** A determiner opening the words a correction replaces. */
 const LAST_DETERMINER = /(?:^|\s)(?:le|la|les|l'|un|une|des|du|mon|ma|mes|ton|ta|son|sa|ses|the|a|an|my|your|his|her|our|their)(?:\s+|(?<='))[^\s]*(?:\s+[^\s]+)?$/iu;
 const OPENS_WITH_DETERMINER = /^(?:le|la|les|l'|un|une|des|du|mon|ma|mes|ton|ta|son|sa|ses|the|a|an|my|your|his|her|our|their)(?:\s|(?<='))/iu;

@@ -272,7 +272,7 @@ function markPurposeDays(text: string, pieces: WhenPiece[], at: Array<[number, n
 /** Hesitations a voice transcript puts between a time and its correction. */
 const HESITATION = String.raw`(?:(?:euh+|heu+|um+|uh+|erm?|hmm*|bon|oh|ah|bah|ben|oups|oops|whoops)[\s,.]*)*`;
 /** "à 9h euh non plutôt 10h", "at 9, actually 10", "lundi, euh non mardi": a correction between two pieces. */
-const CORRECTION_WORD = String.raw`(?:non|nan|naan|attends|attendez|ou\s+plut[oô]t|plut[oô]t|enfin|pardon|je\s+veux\s+dire|disons|no|nah|nope|wait|hold\s+on|actually|sorry|i\s+mean|make\s+(?:it|that)|change\s+(?:it|that)\s+to|or\s+rather|rather|scratch\s+that)`;
+const CORRECTION_WORD = String.raw`(?:non|nan|naan|attends|attendez|ou\s+plut[oô]t|plut[oô]t|enfin|pardon|je\s+veux\s+dire|disons|no|nah|nope|naw|wait|hold\s+on|actually|sorry|i\s+mean|make\s+(?:it|that)|change\s+(?:it|that)\s+to|or\s+rather|rather|scratch\s+that)`;
 /** Words that may follow the correction before the new value: more hesitation, a connector. */
 const CORRECTION_TAIL = String.raw`(?:${CORRECTION_WORD}|euh+|heu+|um+|uh+|erm?|oh|le|la|on|at|for|the|[àa]|au|pour)`;
 const CORRECTION = new RegExp(
@@ -285,7 +285,7 @@ const CORRECTION = new RegExp(
  * "no" / "non" after a stop or comma ("to say no on monday" corrects nothing).
  */
 const LATE_CORRECTION = new RegExp(
-  String.raw`(?:(?<![\p{L}'])${HESITATION}(?:(?:non|nan|no|nope|nah)[\s,.;:!-]+${HESITATION})?(?:attends|attendez|ou\s+plut[oô]t|plut[oô]t|pardon|je\s+veux\s+dire|wait|hold\s+on|actually|sorry|i\s+mean|make\s+(?:it|that)|change\s+(?:it|that)\s+to|or\s+rather|scratch\s+that)|[,.;!]\s*${HESITATION}(?:non|nan|no|nope|nah))(?:[\s,.;:!-]+${CORRECTION_TAIL})*[\s,.;:!-]*$`,
+  String.raw`(?:(?<![\p{L}'])${HESITATION}(?:(?:non|nan|no|nope|nah|naw)[\s,.;:!-]+${HESITATION})?(?:attends|attendez|ou\s+plut[oô]t|plut[oô]t|pardon|je\s+veux\s+dire|wait|hold\s+on|actually|sorry|i\s+mean|make\s+(?:it|that)|change\s+(?:it|that)\s+to|or\s+rather|scratch\s+that)|[,.;!]\s*${HESITATION}(?:non|nan|no|nope|nah|naw))(?:[\s,.;:!-]+${CORRECTION_TAIL})*[\s,.;:!-]*$`,
   'iu',
 );
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, of which the start is due. */
@@ -390,15 +390,34 @@ export const format = formatLocal;
  * the top-level fields repeating the first. Pure and deterministic: the same text, `now` and zone
  * always give the same answer, whatever the host's time zone.
  */
-export function understand(text: string, ctx: UnderstandContext): Understanding {
+export function understand(said: string, ctx: UnderstandContext): Understanding {
+  // Phones type "d’appeler", "I’m", "c’est" (smart punctuation): every rule reads the plain
+  // apostrophe, and the subject gets the user's back.
+  const text = CURLY.test(said) ? said.replace(CURLY_ALL, "'") : said;
   const language = ctx.language ?? detectLanguage(text);
   const now = toZonedNow(ctx.now, ctx.timezone);
   const ex = extract(text, language, now, ctx.timezone, false, true);
   let all = splitReminders(text, ex, language, now, ctx.timezone);
   const offset = ex.offset;
   if (offset) all = all.map((r) => ('dueAt' in r ? applyOffset(r, offset, now) : r));
+  if (text !== said) all = all.map((r) => ({ ...r, subject: withApostrophesOf(r.subject, said, text) }));
   const first = all[0];
   return all.length > 1 ? { ...first, reminders: all } : first;
+}
+
+const CURLY = /[\u2019\u2018\u02bc]/;
+const CURLY_ALL = /[\u2019\u2018\u02bc]/g;
+
+/**
+ * The subject with the apostrophes the user typed: where it is a stretch of the message, that
+ * stretch as typed; otherwise, when the message used one kind of apostrophe only, that kind.
+ */
+function withApostrophesOf(subject: string, said: string, plain: string): string {
+  if (!subject.includes("'")) return subject;
+  const at = plain.indexOf(subject);
+  if (at >= 0) return said.slice(at, at + subject.length);
+  const kinds = new Set(said.match(/['\u2019\u2018\u02bc]/g));
+  return kinds.size === 1 ? subject.replace(/'/g, [...kinds][0]) : subject;
 }
 
 /**
