@@ -68,7 +68,7 @@ function frTimeParser(): Parser {
     // "pendant 2 heures", "il y a 3 heures", "toutes les 2 heures" are spans, not clock times.
     // "à partir de 16h" is the start, though.
     // (Whole words only: "l'ambassade 8h30", "Julien 8h" end on no such word.)
-    if (/(?:^|[^\p{L}'])(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/u.test(before(m)) && !/partir\s+de\s+$/.test(before(m))) return null;
+    if (/(?:^|[^\p{L}'])(?:pendant|durant|depuis|il y a|toutes les|tous les|les|en|de|dans)\s+$/u.test(before(m)) && !/(?:partir|compter)\s+de\s+$/.test(before(m))) return null;
     // "le marché du Midi", "le canal du Midi": a place, not noon.
     if (/^Midi$/.test(m.text) && /(?:^|[^\p{L}'])d[eu]\s+$/u.test(before(m))) return null;
     const r = readFrenchTime(m.text);
@@ -240,7 +240,7 @@ function frMonthStretchParser(): Parser {
     `(?:(?:en|au|[àa]\\s+la|dans\\s+le|vers\\s+la|vers\\s+le|pour\\s+la|pour\\s+le|d[èe]s\\s+le|d[èe]s\\s+la|jusqu'[àa]\\s+la|jusqu'au|la|le)\\s+)?` +
     `(?:(?<q>d[ée]but|mi|milieu|fin|courant)(?:\\s+(?:du\\s+mois\\s+)?(?:de\\s+(?:la\\s+)?|d'\\s*|du\\s+)?|\\s*-\\s*)` +
     `(?:(?<m>${FR_MONTH_RE})|(?<rel>(?:la\\s+)?semaine\\s+prochaine|(?:le\\s+)?mois\\s+prochain)|(?<this>ann[ée]e|(?:l'|cette\\s+)ann[ée]e|mois(?!\\s+(?:(?:de\\s+|d'\\s*)(?:${FR_MONTH_RE})|prochain)))(?!\\s+prochaine?))` +
-    `|(?:(?:en|courant)\\s+|(?:au|pendant\\s+le|dans\\s+le)\\s+mois\\s+(?:de\\s+|d'\\s*))(?<m2>${FR_MONTH_RE}))` +
+    `|(?:(?:en|courant|[àa]\\s+partir\\s+de|[àa]\\s+compter\\s+de|d[èe]s)\\s+|[àa]\\s+(?:partir|compter)\\s+d'\\s*|(?:au|pendant\\s+le|dans\\s+le)\\s+mois\\s+(?:de\\s+|d'\\s*))(?<m2>${FR_MONTH_RE}))` +
     `(?:\\s+(?<y>\\d{4}))?(?![\\p{L}\\d]|\\s*\\d)`;
   return pieceParser('fr-month-stretch', re, (m, env) => {
     const q = fold(m.groups.q ?? 'debut');
@@ -422,7 +422,7 @@ const FR_HINTS = {
   // A month name, "semaine", "mois" or "année" as whole words, and a word that introduces them.
   monthStretch: [
     new RegExp(`(?<![\\p{L}])(?:${FR_MONTH_RE}|semaine|mois|ann[ée]e)(?![\\p{L}])`, 'iu'),
-    /(?<![\p{L}])(?:en|mi|milieu|d[ée]but|fin|courant|mois)(?![\p{L}])/iu,
+    /(?<![\p{L}])(?:en|mi|milieu|d[ée]but|fin|courant|mois|partir|compter|d[èe]s)(?![\p{L}])/iu,
   ],
   dayPart: /mat|apr|soir|nuit|premi|journ|bonne\s+heure|sortant|rentrant/i,
   meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|d[eu]\s+midi/i,

@@ -24,6 +24,8 @@ export interface RepeatMarker {
   kind: 'freq' | 'count' | 'until' | 'filler';
   /** A word the date parsers read in the blanked marker's place ("until" → "on", "jusqu'au" → "le"). */
   lead?: string;
+  /** "until june", "jusqu'en juin": a month said alone ends the repetition with its last day. */
+  wholeMonth?: boolean;
   freq?: Freq;
   interval?: number;
   /** 'MO', '1SA', '-1FR'. */
@@ -290,6 +292,9 @@ const EN_PATTERNS: Pattern[] = [
       return r ? { ...r, except: true } : null;
     },
   ),
+  // "except (during) the holidays", "except bank holidays": a condition a rule cannot hold; the
+  // words leave the subject (the reminder still comes those days).
+  pattern(/holiday|vacation|break/i, `(?:except|but\\s+not|apart\\s+from|other\\s+than|excluding|not)\\s+(?:on\\s+|during\\s+|in\\s+|over\\s+)?(?:the\\s+)?(?:(?:school|bank|public|federal|national|summer|christmas|xmas|easter|half[\\s-]term|term|spring)\\s+)?(?:holidays?|vacations?|hols|breaks?|stat\\s+holidays?)`, () => ({ kind: 'filler' })),
   // "every weeknight", "on weeknights": weekdays, in the evening.
   pattern(/week\s?night/i, `(?:(?:every|each|on)\\s+)?week\\s?nights?`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE, part: 'evening' })),
   // "sunday nights", "on friday evenings": a weekday with a plural day part is a habit at that part.
@@ -359,8 +364,10 @@ const EN_PATTERNS: Pattern[] = [
   pattern(/until|till|til|through|thru|up\s+to/i,
     // "till" / "til", "through" and "up to" are also words of a subject ("balance the till", "sleep
     // through them"): an end only before a date word.
-    `until(?:\\s+and\\s+including)?|(?:till|til|through|thru|up\\s+to)(?:\\s+and\\s+including)?(?=\\s+(?:the\\s+)?(?:\\d|(?:next|this|end|mid|tomorrow|tonight|today|noon|midnight|christmas|xmas|new\\s+year|hallowe|valentine|${EN_MONTH_RE}|${EN_WD})(?![\\p{L}])))`,
-    () => ({ kind: 'until', lead: 'on' }),
+    `(?:until(?:\\s+and\\s+including)?|(?:till|til|through|thru|up\\s+to)(?:\\s+and\\s+including)?(?=\\s+(?:the\\s+)?(?:\\d|(?:next|this|end|mid|tomorrow|tonight|today|noon|midnight|christmas|xmas|new\\s+year|hallowe|valentine|${EN_MONTH_RE}|${EN_WD})(?![\\p{L}]))))` +
+      // ("until june": a month alone, read as the month, to its last day.)
+      `(?=(?:\\s+(?<mo>${EN_MONTH_RE})(?![\\p{L}])(?!\\s*,?\\s*(?:the\\s+)?\\d))?)`,
+    (g) => (g.mo ? { kind: 'until', lead: 'in', wholeMonth: true } : { kind: 'until', lead: 'on' }),
   ),
   // "every 2 weeks on a thursday", "weekly, on a monday": the article before a weekday said with a repetition.
   pattern(/\ban?\s/i, `(?:on\\s+)?an?(?=\\s+(?:${EN_WD_FULL})(?![\\p{L}]))`, () => ({ kind: 'filler' })),
@@ -554,12 +561,17 @@ const FR_PATTERNS: Pattern[] = [
       return n ? { kind: 'count', count: n, countUnit: countUnit(g.u ?? '') } : null;
     },
   ),
+  // "sauf (pendant) les vacances (scolaires)", "sauf jours fériés", "hors vacances": a condition a rule
+  // cannot hold; the words leave the subject (the reminder still comes those days).
+  pattern(/vacances|f[ée]ri|cong[ée]s/i, `(?:sauf|except[ée]|hormis|hors|pas)\\s+(?:pendant\\s+|durant\\s+|en\\s+)?(?:les\\s+)?(?:vacances(?:\\s+scolaires)?|(?:jours?\\s+)?f[ée]ri[ée]s|cong[ée]s)`, () => ({ kind: 'filler' })),
   // "8 fois en tout", "pendant 10 jours au total": words that close an end.
   pattern(/tout|total/i, `(?<=(?:\\d\\s+fois|jours?|semaines?|mois|ans|ann[ée]es)\\s*,?\\s+)(?:en\\s+tout|au\\s+total)(?![\\p{L}])`, () => ({ kind: 'filler' })),
   // "jusqu'au 10", "jusqu'à Noël", "jusqu'à vendredi prochain": "le" / "à" stand in their place so the
   // date parsers read what follows as a date.
   pattern(/jusqu/i, `jusqu'(?:au|aux)(?:\\s+et\\s+y\\s+compris(?:\\s+le)?)?|jusque\\s+au|jusqu\\s+au`, () => ({ kind: 'until', lead: 'le' })),
   pattern(/jusqu/i, `jusqu'[àa](?:\\s+la|\\s+l')?|jusque`, () => ({ kind: 'until', lead: 'à' })),
+  // "jusqu'en juin": the month read as "en juin", to its last day.
+  pattern(/jusqu/i, `(?:jusqu'|jusque\\s+)en(?=\\s+(?:${FR_MONTH_RE})(?![\\p{L}])(?!\\s+\\d))`, () => ({ kind: 'until', lead: 'en', wholeMonth: true })),
   // "toutes les deux semaines un jeudi": the article before a weekday said with a repetition.
   pattern(/\bune?\s/i, `une?(?=\\s+(?:${FR_WD})(?![\\p{L}]))(?!\\s+\\S+\\s+sur\\s)`, () => ({ kind: 'filler' })),
   // "jusqu'au 10 avril inclus": the word that says the last day counts.

@@ -1892,3 +1892,28 @@ describe('patois joins, remarks and leads in other registers (found by heldout-v
     expect(one('morning call the bank at 9am', 'en')[0]).toBe('call the bank');
   });
 });
+
+describe('starts, month ends and holidays said with a repetition', () => {
+  it('a start date beside the repetition\'s own day: the day is the rule\'s, the date its start', () => {
+    expect(one('à partir du 1er janvier, chaque mois le 5, payer la nounou', 'fr')).toEqual(['payer la nounou', '2027-01-05T09:00', 'FREQ=MONTHLY;BYMONTHDAY=5']);
+    expect(one('starting dec 10, every week on friday clean the fridge', 'en')).toEqual(['clean the fridge', '2026-12-11T09:00', 'FREQ=WEEKLY;BYDAY=FR']);
+    expect(one('à compter de lundi tous les jours à 7h vitamine', 'fr')).toEqual(['vitamine', '2026-11-30T07:00', 'FREQ=DAILY']);
+  });
+
+  it('a month said alone as the start or the end', () => {
+    expect(one('from january every month on the 5th pay the nanny', 'en')).toEqual(['pay the nanny', '2027-01-05T09:00', 'FREQ=MONTHLY;BYMONTHDAY=5']);
+    expect(one('dès février tous les lundis à 7h yoga', 'fr')).toEqual(['yoga', '2027-02-01T07:00', 'FREQ=WEEKLY;BYDAY=MO']);
+    expect(one("à partir d'avril tous les samedis à 9h marché", 'fr')).toEqual(['marché', '2027-04-03T09:00', 'FREQ=WEEKLY;BYDAY=SA']);
+    expect(one("rappelle-moi le premier de chaque mois de changer le filtre jusqu'en juin", 'fr')).toEqual(['changer le filtre', '2026-12-01T09:00', 'FREQ=MONTHLY;BYMONTHDAY=1;UNTIL=20270630T215959Z']);
+    expect(one('take the pill every day until january', 'en')).toEqual(['take the pill', '2026-11-24T09:00', 'FREQ=DAILY;UNTIL=20270131T225959Z']);
+    // With a day, the day ends it.
+    expect(one('every friday until june 12 piano', 'en')).toEqual(['piano', '2026-11-27T09:00', 'FREQ=WEEKLY;BYDAY=FR;UNTIL=20270612T215959Z']);
+  });
+
+  it('"except (during) the holidays", "sauf jours fériés" leave the subject (a rule cannot hold them)', () => {
+    expect(one('every tuesday night take the bins out except during the holidays', 'en')).toEqual(['take the bins out', '2026-11-24T20:00', 'FREQ=WEEKLY;BYDAY=TU']);
+    expect(one('catch the bus at 7:40am every weekday except bank holidays', 'en')[0]).toBe('catch the bus');
+    expect(one('rappelle-moi de sortir les poubelles tous les mardis soirs sauf pendant les vacances', 'fr')[0]).toBe('sortir les poubelles');
+    expect(one('tous les lundis et jeudis à 7h30 sauf jours fériés prendre le bus', 'fr')[0]).toBe('prendre le bus');
+  });
+});

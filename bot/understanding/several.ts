@@ -217,7 +217,7 @@ function withoutItems(text: string, from: number, to: number, items: Item[]): st
 /** Context that says something starts (its day then starts a repetition said after it). */
 const SAYS_START: Record<Language, RegExp> = {
   en: /(?<![\p{L}])(?:start|starts|starting|begin|begins|beginning|resume|resumes|reopen|reopens|back\s+(?:on|from)|from|kicks?\s+off)(?![\p{L}])/iu,
-  fr: /(?<![\p{L}])(?:commence|commencent|d[ée]bute|d[ée]butent|reprend|reprennent|rentr[ée]e|[àa]\s+partir|d[èe]s|rouvre|rouvrent|recommence)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:commence|commencent|d[ée]bute|d[ée]butent|reprend|reprennent|rentr[ée]e|[àa]\s+partir|[àa]\s+compter|d[èe]s|rouvre|rouvrent|recommence)(?![\p{L}])/iu,
 };
 
 /** Where the message is cut into parts: returns [from, to) ranges of the normalized text. */
@@ -378,7 +378,7 @@ export function splitReminders(
       context: part.context,
     };
     const u = [...untilOf.entries()].find(([, r]) => inPart(r.start));
-    if (u) draft.until = pieces[u[0]];
+    if (u) draft.until = u[1].wholeMonth ? { ...pieces[u[0]], wholeMonth: true } : pieces[u[0]];
     return draft;
   });
 
@@ -594,6 +594,12 @@ function resolveRepeating(
   } else if (anchors.length > 1 && rule.freq === 'MONTHLY' && !rule.byDay && !rule.byMonthDay) {
     rule.byMonthDay = [...new Set(anchors.filter((a) => a.date?.monthImplied).map((a) => a.date!.day))].sort((a, b) => a - b);
     delete p.date;
+  } else if (anchors.length === 1 && p.date && anchors[0].date && p.date !== anchors[0].date && !rule.byDay && !rule.byMonthDay) {
+    // "à partir du 1er janvier, chaque mois le 5", "starting dec 3, every week on thursday": the
+    // day said beside the repetition is its day; the other date is when it starts.
+    const a = anchors[0];
+    if (rule.freq === 'MONTHLY' && a.date!.monthImplied) rule.byMonthDay = [a.date!.day];
+    else if (rule.freq === 'WEEKLY' && a.fromWeekday) rule.byDay = [CODES[weekdayOf(a.date!)]];
   }
   const part = freqs.find((m) => m.part)?.part;
   if (part && !p.part) p.part = part;
@@ -666,7 +672,7 @@ function resolveRepeating(
   if (until?.date) {
     const today = now.startOf('day');
     const fwd = forwardDate(until.date, today);
-    const end = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z }).endOf('day');
+    const end = DateTime.fromObject({ year: fwd.year, month: fwd.month, day: fwd.day }, { zone: z }).endOf(until.wholeMonth ? 'month' : 'day');
     if (end.isValid) rule.until = end.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
   }
   return { local, zone, rrule: ruleText(rule) };

@@ -157,14 +157,14 @@ const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}\u{2
  * their own "at"/"à"; particles that belong to a verb ("put in", "turn on") must survive them.
  */
 const DANGLING_BEFORE_DATE: Record<Language, RegExp> = {
-  en: /(?:^|\s)(?:on|at|by|for|the|of|this|next|before|after|until|till|starting|from|and|or|it'?s|that'?s)\s*,?\s*$/iu,
-  fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|[àa]|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+partir\s+du|[àa]\s+partir\s+de|c'est|ce\s+sera)\s*,?\s*$/iu,
+  en: /(?:^|\s)(?:on|at|by|for|the|of|this|next|before|after|until|till|starting|beginning|from|and|or|it'?s|that'?s)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:le|la|les|pour|ce|cet|cette|[àa]|d[èe]s|d'ici|avant|apr[èe]s|jusqu'au|jusqu'[àa]|au|en|et|ou|[àa]\s+(?:partir|compter)\s+du|[àa]\s+(?:partir|compter)\s+de|c'est|ce\s+sera)\s*,?\s*$/iu,
 };
 const DANGLING_BEFORE_TIME: Record<Language, RegExp> = {
   // "at like 7pm", "vers genre 19h": the spoken hedge before a time goes with it.
   en: /(?:^|\s)(?:at|@|around|about|by|for|the|and|or|between|like|starting|beginning|from)\s*,?\s*$/iu,
   // (Arabizi "3la 7h": "at 7".)
-  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa]|genre|[àa]\s+partir\s+de|3la|3al)\s*,?\s*$/iu,
+  fr: /(?:^|\s)(?:[àa]|vers|pour|environ|et|ou|ce|entre|autour\s+de|aux\s+alentours\s+de|avant|d[èe]s|apr[èe]s|jusqu'[àa]|genre|[àa]\s+(?:partir|compter)\s+de|3la|3al)\s*,?\s*$/iu,
 };
 
 export interface RemovedSpan {

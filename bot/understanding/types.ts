@@ -83,6 +83,8 @@ export interface WhenPiece {
    * A yearly habit keeps the position, not the day it falls on this year.
    */
   nth?: { n: number; weekday: number; month: number };
+  /** An end said as a month alone ("until june", "jusqu'en juin"): the repetition ends with its last day. */
+  wholeMonth?: boolean;
   /** "le jeudi": a weekday with the definite article and nothing else, which a habit said beside it makes one too (rule 13). */
   definite?: boolean;
   /** "jeudi", "on thursday": a weekday said with no article, qualifier or date, which a weekly habit it is joined to carries to (rule 16). */

@@ -46,7 +46,7 @@ function pieceFromChrono(result: ParsedResult, text: string): WhenPiece | null {
   // A month name alone is more often a name ("pick up April") than a date, unless introduced.
   if (!s.isCertain('day') && !s.isCertain('weekday')) {
     const lead = text.slice(Math.max(0, result.index - 12), result.index).toLowerCase();
-    if (!/(?:^|\s)(?:in|en|early|late|mid|d[ée]but|fin|mi|mois\s+d'|mois\s+de)[\s-]*$/.test(lead)) return null;
+    if (!/(?:^|\s)(?:in|en|early|late|mid|d[ée]but|fin|mi|mois\s+d'|mois\s+de|from|starting|beginning|partir\s+d'|partir\s+de|compter\s+d'|compter\s+de|d[èe]s)[\s-]*$/.test(lead)) return null;
   }
   if (s.isCertain('day') || s.isCertain('month') || s.isCertain('year')) {
     const date = {
