@@ -563,7 +563,13 @@ export function describeRepeat(rule: string, zone: string, dtstart: Date, langua
     }
     case 'MONTHLY': {
       const what = monthlyWhat(r, start, language);
-      text = w.monthly(what, r.interval, time);
+      const months = [...r.byMonth].sort((a, b) => a - b).join(',');
+      const positions = r.bySetPos.length > 0 ? r.bySetPos : [...r.byMonthDay, ...r.byDay.map((d) => d.ordinal ?? 0)];
+      if (r.interval === 1 && ((months === '1,4,7,10' && positions.every((p) => p > 0)) || (months === '3,6,9,12' && positions.every((p) => p < 0)))) {
+        text = w.quarterly(what, time);
+      } else if (r.byMonth.length > 0 && r.interval === 1) {
+        text = w.monthlyIn(what, list(r.byMonth.map((m) => w.month(m)), language), time);
+      } else text = w.monthly(what, r.interval, time);
       break;
     }
     case 'YEARLY': {
@@ -582,7 +588,7 @@ export function describeRepeat(rule: string, zone: string, dtstart: Date, langua
       break;
     }
   }
-  if (r.byMonth.length > 0 && r.freq !== 'YEARLY') text += w.inMonths(list(r.byMonth.map((m) => w.month(m)), language));
+  if (r.byMonth.length > 0 && r.freq !== 'YEARLY' && !(r.freq === 'MONTHLY' && r.interval === 1)) text += w.inMonths(list(r.byMonth.map((m) => w.month(m)), language));
   if (r.count !== null) text += w.count(r.count);
   if (r.until) text += w.until(DateTime.fromJSDate(untilInstant(r.until, zone), { zone: zoneNamed(zone) }));
   return text;

@@ -35,6 +35,10 @@ export interface RepeatWords {
   inMonths(months: string): string;
   /** A position in named months: "le quatrième jeudi de novembre", "the last day of February". */
   ofMonths(what: string, months: string): string;
+  /** A monthly position kept in some months: "le 1er de mars et septembre à 09:00", "on the 1st of March and September at 09:00". */
+  monthlyIn(what: string, months: string, time: string): string;
+  /** The same in each quarter's first (or last) month: "le premier lundi de chaque trimestre à 09:00". */
+  quarterly(what: string, time: string): string;
   count(count: number): string;
   until(date: DateTime): string;
 }
@@ -86,6 +90,8 @@ const fr: RepeatWords = {
   month: (m) => monthName(m, 'fr'),
   inMonths: (months) => ` (en ${months})`,
   ofMonths: (what, months) => `${what} ${/^[aeiouyéè]/i.test(months) ? "d'" : 'de '}${months}`,
+  monthlyIn: (what, months, t) => `${fr.ofMonths(what, months)} à ${t}`,
+  quarterly: (what, t) => `${what} de chaque trimestre à ${t}`,
   count: (n) => `, ${n} fois`,
   until: (date) => `, jusqu'au ${date.day === 1 ? '1er' : date.day} ${monthName(date.month, 'fr')} ${date.year}`,
 };
@@ -136,6 +142,8 @@ const en: RepeatWords = {
   month: (m) => monthName(m, 'en'),
   inMonths: (months) => ` in ${months}`,
   ofMonths: (what, months) => `${what} of ${months}`,
+  monthlyIn: (what, months, t) => `on ${what} of ${months} at ${t}`,
+  quarterly: (what, t) => `on ${what} of every quarter at ${t}`,
   count: (n) => `, ${n} times`,
   until: (date) => `, until ${monthName(date.month, 'en')} ${date.day}, ${date.year}`,
 };

@@ -205,6 +205,7 @@ function enTimeParser(): Parser {
 }
 
 const PARTS_EN: Array<[RegExp, DayPart]> = [
+  [/bed|sleep/, 'night'],
   [/morning|\bam$|first thing/, 'morning'],
   [/after (?:dinner|supper)/, 'evening'],
   [/afternoon|arvo|\bpm$|after lunch/, 'afternoon'],
@@ -219,6 +220,7 @@ const PARTS_EN: Array<[RegExp, DayPart]> = [
  * morning" keeps 09:00: it mostly comes with an hour ("early morning @ 3").
  */
 const QUALIFIED_PART_HOURS_EN: Array<[RegExp, number]> = [
+  [/bed|sleep/, 21],
   [/^(?:mid)/, -1],
   [/after lunch/, 14],
   [/after (?:dinner|supper)/, 21],
@@ -257,7 +259,9 @@ function enDayPartParser(): Parser {
     '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|before|over|during|on)\\s+(?:my\\s+|the\\s+)?lunch(?:\\s*break)?' +
     '|(?:(?:at|around|over|during)\\s+)?(?:my\\s+|the\\s+)?(?:dinner|supper)\\s*time|(?:at|around|over|during)\\s+(?:my\\s+|the\\s+)?(?:dinner|supper)' +
     '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper|work|the\\s+office)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
-    '|first\\s+thing(?:\\s+in\\s+the\\s+morning)?';
+    '|first\\s+thing(?:\\s+in\\s+the\\s+morning)?' +
+    // "before bed", "at bedtime", "before i go to sleep": the evening, at 21:00.
+    '|(?:right\\s+|just\\s+)?before\\s+(?:bed(?:\\s*time)?|going\\s+to\\s+(?:bed|sleep)|(?:i\\s+)?(?:go\\s+to\\s+)?sleep(?:ing)?|i\\s+go\\s+to\\s+bed)|at\\s+bed\\s*time';
   return pieceParser('en-day-part', re, (m) => {
     // "good morning!", "have a good evening": a greeting, not a time.
     if (/(?:^|[^\p{L}])good\s+$/u.test(before(m, 8))) return null;
@@ -609,7 +613,7 @@ const EN_HINTS = {
     new RegExp(`(?<![\\p{L}])(?:${EN_MONTH_RE}|week|month|year)(?![\\p{L}])`, 'iu'),
     /(?<![\p{L}])(?:in|during|early|mid|late|start|beginning|middle|end)(?![\p{L}])/iu,
   ],
-  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])(?:[ap]m|eve)(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing|after\s+(?:work|the\s+office)/iu,
+  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])(?:[ap]m|eve)(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing|after\s+(?:work|the\s+office)|bed|sleep/iu,
   vague: /later|some|in\s+a\s|now\s+now|just\s+now/i,
   time: /\d|noon|midnight|midday|mid[\s-]day/i,
 };

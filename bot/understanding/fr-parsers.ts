@@ -125,6 +125,8 @@ function frDayPartParser(): Parser {
     `(?:[àa]\\s+soir|[àa]\\s+la\\s+premi[èe]re\\s+heure|de\\s+bonne\\s+heure|au\\s+petit\\s+matin` +
     // "après le boulot", "en sortant du travail": the end of the working day, like "en fin de journée".
     `|(?<work>(?:juste\\s+)?apr[èe]s\\s+(?:le\\s+|mon\\s+)?(?:boulot|travail|taf|bureau)|en\\s+(?:sortant|rentrant)\\s+du\\s+(?:boulot|travail|taf|bureau))` +
+    // "avant de dormir", "au coucher", "avant d'aller au lit": the evening, at 21:00.
+    `|(?<bed>(?:juste\\s+)?avant\\s+(?:de\\s+(?:dormir|me\\s+coucher|(?:m'|me\\s+)endormir)|d'aller\\s+(?:au\\s+lit|me\\s+coucher|dormir|au\\s+dodo|faire\\s+dodo)|le\\s+coucher|le\\s+dodo)|au\\s+coucher|[àa]\\s+l'heure\\s+du\\s+coucher)` +
     `|(?:(?:en|[àa]|vers|dans|pour)\\s+(?:la\\s+)?)?(?<q>fin|d[ée]but|milieu)\\s+(?:de\\s+(?:la\\s+)?|d'|du\\s+)(?<qw>${FR_PART_WORD}|journ[ée]e)` +
     `|(?:(?:ce|cet|cette|le|la|l'|dans\\s+l'|dans\\s+la|en|du|de\\s+l'|de\\s+la|t[ôo]t\\s+le|tard\\s+le)\\s*)?(?:${FR_PART_WORD})|du\\s+mat)`;
   return pieceParser('fr-day-part', re, (m) => {
@@ -135,6 +137,7 @@ function frDayPartParser(): Parser {
     // Likewise "soirée de cartes", "matinée d'information" (not "la soirée de demain").
     if (/^(?:(?:la|une)\s+)?(?:soir[ée]e|matin[ée]e)$/iu.test(m.text.trim()) && (EVENT_AFTER.test(after(m, 24)) || EVENT_OF_AFTER.test(after(m, 24)))) return null;
     if (m.groups.work) return { part: 'evening', partHour: 18 };
+    if (m.groups.bed) return { part: 'night', partHour: 21 };
     const s = fold(m.text);
     // "travaille de nuit", "l'équipe de soir": how or when one works, not a time to remind.
     if (/^(?:nuit|soir)$/.test(s) && /(?:^|[^\p{L}])de\s+$/u.test(before(m, 4))) return null;
@@ -424,7 +427,7 @@ const FR_HINTS = {
     new RegExp(`(?<![\\p{L}])(?:${FR_MONTH_RE}|semaine|mois|ann[ée]e)(?![\\p{L}])`, 'iu'),
     /(?<![\p{L}])(?:en|mi|milieu|d[ée]but|fin|courant|mois|partir|compter|d[èe]s)(?![\p{L}])/iu,
   ],
-  dayPart: /mat|apr|soir|nuit|premi|journ|bonne\s+heure|sortant|rentrant/i,
+  dayPart: /mat|apr|soir|nuit|premi|journ|bonne\s+heure|sortant|rentrant|dormir|coucher|lit|dodo/i,
   meal: /d[ée]j|d[îi]n|souper|manger|repas|pause|journ|d[eu]\s+midi/i,
   vague: /heure|tard|tant|moment|peu|semaine/i,
   time: /\d|midi|minuit/i,

@@ -1,5 +1,5 @@
 import { DayPart, Language } from './types';
-import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, EN_WORKDAY_RE, fold, FR_MONTH_RE, FR_ORDINALS, FR_WEEKDAYS, FR_WORKDAY_RE } from './vocabulary';
+import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, EN_WORKDAY_RE, fold, FR_MONTH_RE, FR_ORDINALS, FR_WEEKDAYS, FR_WORKDAY_RE, WORKDAY } from './vocabulary';
 
 /**
  * Repetition words (CONVENTIONS rules 13 and 15): "tous les lundis", "every other week", "le 5 de
@@ -33,6 +33,8 @@ export interface RepeatMarker {
   byMonthDay?: number[];
   /** Positions among the days of each month ("the last working day of the month": -1 of MO–FR). */
   bySetPos?: number[];
+  /** The months it is kept in ("of every quarter": the quarters' first or last months). */
+  byMonth?: number[];
   /** "sauf le dimanche", "except sundays": the days a repetition said elsewhere leaves out. */
   except?: boolean;
   /** The day part a repetition names ("tous les soirs", "every morning"). */
@@ -197,6 +199,21 @@ function dayRange(a: string, b: string, table: Record<string, number>): Omit<Rep
   return { kind: 'freq', freq: 'WEEKLY', byDay: sortDays(days) };
 }
 
+/**
+ * A position in every quarter ("the first monday of every quarter", "le dernier jour ouvré du
+ * trimestre"): monthly, in the quarters' first months (January, April, July, October) counted from
+ * the start, in their last months counted from the end. `what` is a weekday 1-7, 0 for a day,
+ * WORKDAY for a working day.
+ */
+function inQuarter(ns: number[] | null, what: number): Omit<RepeatMarker, 'start' | 'end'> | null {
+  if (!ns || ns.length !== 1) return null;
+  const n = ns[0];
+  const byMonth = n > 0 ? [1, 4, 7, 10] : [3, 6, 9, 12];
+  if (what === WORKDAY) return { ...workdays([n]), byMonth };
+  if (what) return { kind: 'freq', freq: 'MONTHLY', byDay: [`${n}${CODE[what]}`], byMonth };
+  return { kind: 'freq', freq: 'MONTHLY', byMonthDay: [n], byMonth };
+}
+
 /** The working days (Monday to Friday) at those positions in each month. */
 function workdays(positions: number[]): Omit<RepeatMarker, 'start' | 'end'> {
   return { kind: 'freq', freq: 'MONTHLY', byDay: WEEKDAYS_CODE, bySetPos: positions };
@@ -277,6 +294,10 @@ const EN_PATTERNS: Pattern[] = [
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: WEEKDAYS_CODE }),
   ),
   pattern(/weekend/i, `(?:every|each)\\s+weekend|(?:on\\s+)?weekends`, () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] })),
+  // "every other weekend", "every second weekend": Saturday and Sunday, one week in two.
+  pattern(/weekend/i, `(?:every|each)\\s+(?:other|second|2nd|alternate)\\s+weekend`, () => ({ kind: 'freq', freq: 'WEEKLY', interval: 2, byDay: ['SA', 'SU'] })),
+  // "twice a week", "3 times a week": weekly, on the days said.
+  pattern(/twice|times/i, `(?:twice|\\d+\\s+times)\\s+(?:a|per|every)\\s+week`, () => ({ kind: 'freq', freq: 'WEEKLY' })),
   // "every other tuesday", "every monday and wednesday", "each fri".
   pattern(/every|each/i, `(?:every|each)\\s+(?:(?<other>other\\s+|second\\s+|2nd\\s+)|(?<n>\\d)\\s+(?=(?:${EN_WD_FULL})s))?(?<wds>${EN_WD_LIST})`, (g) => {
     const byDay = weekdayCodes(g.wds ?? '', EN_WEEKDAYS);
@@ -311,7 +332,7 @@ const EN_PATTERNS: Pattern[] = [
   // "every 3 days", "every other week", "every 2 hours", "every 30 minutes" (MINUTELY from MIN_MINUTES up).
   // "every third week", "every 4th month": an ordinal counts like its number.
   // The hours and minutes may be glued to the number ("every 3h", "every 3hrs", "every 45mins").
-  pattern(/every|each/i, `(?:every|each)\\s+(?:(?<n>\\d+)|other|second|(?<ord>third|3rd|fourth|4th|fifth|5th|sixth|6th))(?:\\s+(?<u>${EN_UNIT})s?|(?<=\\d)(?<ug>h|hrs?|hours?|mins?|minutes?|mn))`, (g) => {
+  pattern(/every|each/i, `(?:every|each)\\s+(?:(?<n>\\d+)|other|second|2nd|(?<ord>third|3rd|fourth|4th|fifth|5th|sixth|6th))(?:\\s+(?<u>${EN_UNIT})s?|(?<=\\d)(?<ug>h|hrs?|hours?|mins?|minutes?|mn))`, (g) => {
     const f = unitFreq(g.u ?? g.ug ?? '');
     if (!f) return null;
     const n = g.n ? Number(g.n) : g.ord ? EN_ORDINALS[fold(g.ord)] ?? Number(g.ord.replace(/\D/g, '')) : 2;
@@ -345,6 +366,10 @@ const EN_PATTERNS: Pattern[] = [
   pattern(/every|each/i, 
     `(?:every|each)(?=\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${EN_MONTH_RE})(?![\\p{L}])|(?:${EN_MONTH_RE})\\s+(?:the\\s+)?\\d{1,2}(?!\\d)))`,
     () => ({ kind: 'freq', freq: 'YEARLY' }),
+  ),
+  // "the first monday of every quarter", "the last business day of each quarter", "the last day of the quarter".
+  pattern(/quarter/i, `(?:on\\s+)?(?:the\\s+)?(?<ord>${EN_ORD})\\s+(?:(?<wk>${EN_WORKDAY_RE})|(?<wd>${EN_WD})|(?<day>day))\\s+(?:of|in)\\s+(?:every|each|the|a)\\s+quarter`, (g) =>
+    inQuarter(ordinals(g.ord ?? '', enOrdinal), g.wk ? WORKDAY : g.wd ? EN_WEEKDAYS[fold(g.wd)] ?? 0 : 0),
   ),
   // "every quarter", "quarterly": every three months (CONVENTIONS is silent; read like "every 3 months").
   pattern(/quarter/i, `(?:every|each)\\s+quarter|quarterly|once\\s+(?:a|per|every)\\s+quarter`, () => ({ kind: 'freq', freq: 'MONTHLY', interval: 3 })),
@@ -454,6 +479,11 @@ const FR_PATTERNS: Pattern[] = [
     `(?:tous\\s+les|les)\\s+week-?\\s?ends?|chaque\\s+week-?\\s?end|(?:toutes\\s+les|les)\\s+fins\\s+de\\s+semaine|chaque\\s+fin\\s+de\\s+semaine`,
     () => ({ kind: 'freq', freq: 'WEEKLY', byDay: ['SA', 'SU'] }),
   ),
+  // "un week-end sur deux", "tous les deux week-ends", "une fin de semaine sur deux".
+  pattern(/week|fin/i,
+    `(?:un|1)\\s+week-?\\s?end\\s+sur\\s+(?:deux|2)|(?:une|1)\\s+fin\\s+de\\s+semaine\\s+sur\\s+(?:deux|2)|(?:tous\\s+les|toutes\\s+les)\\s+(?:deux|2)\\s+(?:week-?\\s?ends|fins\\s+de\\s+semaine)`,
+    () => ({ kind: 'freq', freq: 'WEEKLY', interval: 2, byDay: ['SA', 'SU'] }),
+  ),
   // "chaque lundi soir et jeudi soir": two days with the same day part are one habit (with two
   // different parts, each day stays its own).
   pattern(/tous|chaque/i, `(?:tous\\s+les|chaque)\\s+(?<wa>${FR_WD})s?\\s+(?<pa>matins?|soirs?|apr[èe]s[\\s-]midis?)\\s*(?:,|et)\\s*(?:(?:le|les|chaque)\\s+)?(?<wb>${FR_WD})s?\\s+(?<pb>matins?|soirs?|apr[èe]s[\\s-]midis?)(?![\\p{L}])`, (g) => {
@@ -534,6 +564,10 @@ const FR_PATTERNS: Pattern[] = [
       const part = partOf(g.u ?? '');
       return part ? { kind: 'freq', freq: 'DAILY', part } : null;
     },
+  ),
+  // "le premier lundi de chaque trimestre", "le dernier jour ouvré du trimestre".
+  pattern(/trimest/i, `(?:le\\s+)?(?<ord>${FR_ORD})\\s+(?:(?<wk>${FR_WORKDAY_RE})|(?<wd>${FR_WD})|(?<day>jour))\\s+(?:de\\s+chaque|du|de\\s+ce|de\\s+tout)\\s+trimestre`, (g) =>
+    inQuarter(ordinals(g.ord ?? '', frOrdinal), g.wk ? WORKDAY : g.wd ? FR_WEEKDAYS[fold(g.wd)] ?? 0 : 0),
   ),
   // "tous les trimestres", "chaque trimestre", "trimestriellement": every three months.
   pattern(/trimest/i, `(?:tous\\s+les\\s+trimestres|chaque\\s+trimestre|trimestriellement|une\\s+fois\\s+par\\s+trimestre)`, () => ({ kind: 'freq', freq: 'MONTHLY', interval: 3 })),

@@ -1917,3 +1917,29 @@ describe('starts, month ends and holidays said with a repetition', () => {
     expect(one('tous les lundis et jeudis à 7h30 sauf jours fériés prendre le bus', 'fr')[0]).toBe('prendre le bus');
   });
 });
+
+describe('intervals, weekends, quarters and bedtime said with a repetition', () => {
+  it('reads "every 2nd day", "every other weekend", "twice a week" with the days, "un week-end sur deux"', () => {
+    expect(one('remind me every 2nd day at 8pm to water the cactus', 'en')).toEqual(['water the cactus', '2026-11-23T20:00', 'FREQ=DAILY;INTERVAL=2']);
+    expect(one('every other weekend visit grandpa on saturday at 2pm', 'en')).toEqual(['visit grandpa', '2026-11-28T14:00', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA']);
+    expect(one('every other weekend mow the lawn', 'en')).toEqual(['mow the lawn', '2026-11-28T09:00', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU']);
+    expect(one('twice a week tuesday and friday at 7am gym', 'en')).toEqual(['gym', '2026-11-24T07:00', 'FREQ=WEEKLY;BYDAY=TU,FR']);
+    expect(one('un week-end sur deux aller chez papi le samedi à 14h', 'fr')).toEqual(['aller chez papi', '2026-11-28T14:00', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA']);
+    // "every 2nd of the month" stays a day of the month.
+    expect(one('every 2nd of the month pay rent', 'en')).toEqual(['pay rent', '2026-12-02T09:00', 'FREQ=MONTHLY;BYMONTHDAY=2']);
+  });
+
+  it('reads a position in every quarter', () => {
+    expect(one('first monday of every quarter board meeting', 'en')).toEqual(['board meeting', '2027-01-04T09:00', 'FREQ=MONTHLY;BYMONTH=1,4,7,10;BYDAY=1MO']);
+    expect(one('remind me on the last business day of each quarter to send invoices', 'en')).toEqual(['send invoices', '2026-12-31T09:00', 'FREQ=MONTHLY;BYMONTH=3,6,9,12;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1']);
+    expect(one('le dernier jour de chaque trimestre clôturer les comptes', 'fr')).toEqual(['clôturer les comptes', '2026-12-31T09:00', 'FREQ=MONTHLY;BYMONTH=3,6,9,12;BYMONTHDAY=-1']);
+  });
+
+  it('reads "before bed" / "avant de dormir" as the evening at 21:00', () => {
+    expect(one('every night before bed take the melatonin', 'en')).toEqual(['take the melatonin', '2026-11-23T21:00', 'FREQ=DAILY']);
+    expect(one('remind me before bed to charge my phone', 'en')).toEqual(['charge my phone', '2026-11-23T21:00', null]);
+    expect(one('tous les soirs au coucher brosser les dents des enfants', 'fr')).toEqual(['brosser les dents des enfants', '2026-11-23T21:00', 'FREQ=DAILY']);
+    expect(one("rappelle-moi avant d'aller au lit de fermer le portail", 'fr')).toEqual(['fermer le portail', '2026-11-23T21:00', null]);
+    expect(one('read the bedtime story at 8pm', 'en')).toEqual(['read the bedtime story', '2026-11-23T20:00', null]);
+  });
+});

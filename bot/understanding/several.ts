@@ -578,6 +578,7 @@ function resolveRepeating(
     if (m.byDay && !m.except) rule.byDay = [...new Set([...(rule.byDay ?? []), ...m.byDay])];
     if (m.byMonthDay) rule.byMonthDay = m.byMonthDay;
     if (m.bySetPos) rule.bySetPos = m.bySetPos;
+    if (m.byMonth) rule.byMonth = m.byMonth;
     if (m.freq === 'MONTHLY' || m.freq === 'YEARLY') rule.freq = rule.freq === 'WEEKLY' && m.freq === 'MONTHLY' && rule.byDay ? rule.freq : m.freq;
   }
   // An exception ("sauf le mercredi", "except weekends") keeps, of the days said (all week when
@@ -588,6 +589,8 @@ function resolveRepeating(
     rule.byDay = (rule.byDay ?? CODES.slice(1)).filter((d) => kept.has(d.slice(-2)));
   }
   const p: WhenPiece = { ...piece };
+  // "every (other) weekend … on saturday": the weekend day said.
+  if (rule.byDay?.join(',') === 'SA,SU' && p.fromWeekday && p.date && weekdayOf(p.date) >= 6) rule.byDay = [CODES[weekdayOf(p.date)]];
   if (anchors.length > 1 && rule.freq === 'WEEKLY' && !rule.byDay) {
     rule.byDay = [...new Set(anchors.filter((a) => a.fromWeekday && a.date).map((a) => CODES[weekdayOf(a.date!)]))];
     delete p.date;
