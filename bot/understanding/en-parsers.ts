@@ -163,7 +163,10 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
       if (hm[2] !== undefined) strong = true;
     } else if ((hm = s.match(/^(\d{1,2})(\d{2})$/))) {
       if (m && !prefixed && LABEL_BEFORE_EN.test(before(m))) return null;
-      if (!strong && !(m && TIME_CONTEXT_AFTER.test(after(m))) && !(m && /(tonight|tomorrow|today|evening|morning|afternoon)\s*$/.test(before(m))))
+      // ("0715" is a 24-hour time wherever it is; "1030" after a day or a repetition: "sat 1030", "every monday 1900".)
+      // (Not a group of a phone number: "0800 123 456".)
+      if (m && (/^[\s.-]*\d/.test(after(m)) || /\d[\s.-]*$/.test(before(m)))) return null;
+      if (!strong && !/^0\d{3}$/.test(s) && !(m && TIME_CONTEXT_AFTER.test(after(m))) && !(m && /(tonight|tomorrow|today|evening|morning|afternoon)\s*$/.test(before(m))) && !(m && DAY_BEFORE_DOTTED.test(before(m))))
         return null;
       hour = Number(hm[1]);
       minute = Number(hm[2]);

@@ -315,6 +315,8 @@ export function normalize(original: string, lang: Language): NormalizedText {
       cursor = t.end;
       continue;
     }
+    // "le 15 sept.", "15 sept 2027": the month cut short, not seven.
+    if (lang === 'fr' && lower === 'sept' && /(?<![\d:h])\d{1,2}(?:er)?\s*$/.test(base.slice(Math.max(0, tokens[i].start - 6), tokens[i].start))) continue;
     const num = readNumber(tokens, i, base, lang);
     if (!num) continue;
     const first = tokens[i];

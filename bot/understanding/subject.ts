@@ -78,11 +78,11 @@ const VOCATIVE: Record<Language, string> = {
 };
 const EDGE_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|kia\s+ora|yo|right|alright|oh|ah|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|eish|aney|ayo|from\s+now(?:\s+on)?|going\s+forward|abeg|biko|oya|sasa|manze|niaje|wagwan|wah\s+gwaan|from\s+here\s+on(?:\s+in)?|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay)?|k|so|well|hey(?:\s+there)?|hi(?:ya)?|hello|howdy|g'day|kia\s+ora|yo|right|alright|(?:oh|ah)(?:\s+(?:yes|yeah|right))?|and|also|then|just|now|quick(?:ly)?|quick\s+one|hey\s+\w+bot|like|yeah|yep|sure|actually|basically|listen|hmm+|btw|by\s+the\s+way|one\s+more\s+thing|good\s+(?:morning|afternoon|evening)|eish|aney|ayo|from\s+now(?:\s+on)?|going\s+forward|abeg|biko|oya|sasa|manze|niaje|wagwan|wah\s+gwaan|from\s+here\s+on(?:\s+in)?|${VOCATIVE.en})(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
   fr: new RegExp(
-    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis\s+une\s+fois|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|oh|ah|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant|[àa]\s+l'avenir|(?:asteure|astheure)(?!\s+qu)\b|c'est\s+comment|[çc]a\s+dit\s+quoi)(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis\s+une\s+fois|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|(?:oh|ah)(?:\s+(?:oui|ouais|voil[àa]))?|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant|[àa]\s+l'avenir|(?:asteure|astheure)(?!\s+qu)\b|c'est\s+comment|[çc]a\s+dit\s+quoi)(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
 };
@@ -99,6 +99,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|asap|a\.s\.a\.p\.?|` +
       // Indian English "(pls) do the needful": the courtesy that closes a request.
       String.raw`(?:(?:pls|please|plz|kindly)\s+)?do\s+the\s+needful|` +
+      // "… ebi serious this time", "… for real this time", "… great craic", Hawaiian "… no forget brah".
+      String.raw`(?:(?:ebi|it'?s|i'?m|am|i\s+am)\s+)?(?:serious(?:ly)?|for\s+real)(?:\s+this\s+time)?|(?:great|good|mighty|savage|some)\s+craic|no\s+forget(?:\s+(?:brah|bruh|bro|eh|ah))?|brah|bruh|` +
       String.raw`(?:that\s+|it\s+)?(?:would|'d|wd|will)\s+be\s+(?:great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace)|` +
       // Tags and particles: "eh", "hey", "innit", Singapore's "lah" and "(can) or not".
       // Sign-offs: "bye", "kind regards", "have a good one", "love you", "see ya".
@@ -117,6 +119,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
       String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|on\s+est\s+ensemble|(?:et\s+)?voil[àa](?:\s+quoi)?|` +
+      // Bambara and Dioula "a ni ce" / "i ni ce" (thanks, greetings).
+      String.raw`(?:a|i)\s+ni\s+ce|` +
       // Formules parlées : "ouais", "tu vois", "enfin bref", "c'est tout".
       String.raw`ouais?|tu\s+vois|vous\s+voyez|(?:enfin\s+)?bref|c'est\s+tout|(?<!(?:la|le|une|un|ma|ta|sa|ce|cette)\s)(?:oh?\s+)?fada|` +
       // Formules de fin : "à plus", "bonne soirée", "cordialement", "bonne nuit".
@@ -132,8 +136,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|merci|gracias|shukran|choukran|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful)$/i,
-  fr: /^(?:merci|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h)$/iu,
+  en: /^(?:thanks?|merci|gracias|shukran|choukran|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful|time|real|seriously|serious|craic|forget|brah|bruh)$/i,
+  fr: /^(?:merci|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h|ce)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
 function isWordUnit(c: number): boolean {
@@ -398,7 +402,7 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
   fr: new RegExp(
     String.raw`(?:[,;!?]|\.(?=\s+(?:[çc]a|c'est|je|j'|on|il|elle)\s*\p{L})|\s(?:stp|svp|merci|please),?)\s+(?:(?:parce\s+que?|parce\s+qu'|car|vu\s+que?|puisque?)\s*)?` +
       // An interjection before the clause: "…, hamdoullah ça va mieux", "…, 3lach j'oublie tout".
-      String.raw`(?:(?:hamdou?l+ah|al?hamdoulil+ah|inch?al+ah|wallah|3lach|wesh|bref|enfin|franchement|s[ée]rieux|ouf|heureusement)[\s,]+)?` +
+      String.raw`(?:(?:hamdou?l+ah|al?hamdoulil+ah|inch?al+ah|wallah|3lach|wesh|taw|bref|enfin|franchement|s[ée]rieux|ouf|heureusement)[\s,]+)?` +
       // ("…, avec les délestages on sait jamais": a few words that say with what, before the clause.)
       String.raw`(?:(?:avec|vu|apr[èe]s|depuis)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:je|j'|il|elle|on|ils|elles|nous|[çc]a)\s*\p{L}))?(?:` +
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}|(?:juste\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
@@ -427,7 +431,7 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
 
 /** Words TRAILING_CLAUSE holds one of: a text with none skips it. */
 const TRAILING_CLAUSE_HINT: Record<Language, RegExp> = {
-  en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cos|cuz|since|bc|bcos|bcoz|bcuz|bcz|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll|they|he|she|it|you)|shame|said|says|told)(?![\p{L}'])|b\/c(?=\s)/iu,
+  en: /,\s*(?:the|my|our|this|that)\s|(?<![\p{L}'])(?:because|cause|coz|cos|cuz|cuh|since|bc|bcos|bcoz|bcuz|bcz|otherwise|or\s+(?:else|i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll|they|he|she|it|you|the|my|your|our|his|her)|shame|said|says|told)(?![\p{L}'])|b\/c(?=\s)/iu,
   fr: /(?<![\p{L}'])(?:parce|vu|puisque?|puisqu|sinon|il|elle|ils|elles|dit|a|faut)(?![\p{L}])/iu,
 };
 /** The verb of a French clause said after the subject ("il va pleuvoir", "elle aura fini"). */
@@ -439,7 +443,7 @@ const FR_CLAUSE_VERB = String.raw`(?:va|vont|aura|auront|a|ont|est|sont|fait|fon
  * le linge il va pleuvoir"), or who said so ("… le pédiatre a dit", "… the doctor said").
  */
 const TRAILING_CLAUSE: Record<Language, RegExp> = {
-  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:(?:because|cause|'cause|coz|cos|'cos|cuz|since|otherwise|or\s+else|bc|b\/c|bcos|bcoz|bcuz|bcz)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there|last|this|next|yesterday|today|every)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}'])|(?:because|cause|'cause|coz|cos|'cos|cuz|bc)\s+\p{L}+(?:\s+\p{L}+)?(?:'s|\s+(?:is|are|was|were|has|have|had|will|won't|can't|\p{L}{2,}(?:s|ed)))(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|or\s+(?:else\s+)?(?:they|he|she|it|we|you)\s+\p{L}{2,}|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
+  en: /(?:,\s*(?:the|my|our|this|that)\s+\p{L}+(?:\s+\p{L}+)?\s+(?:is|are|was|were|has|have|will|keeps)(?![\p{L}'])|\s(?:or\s+(?:else\s+)?(?:the|my|your|our|his|her)\s+\p{L}+\s+(?:will|'ll|is\s+gonna|is\s+going\s+to|gonna|would)(?![\p{L}'])|(?:because|cause|'cause|coz|cos|'cos|cuz|cuh|since|otherwise|or\s+else|bc|b\/c|bcos|bcoz|bcuz|bcz)\s+(?:i|i'm|im|i'll|ill|we|it|it's|its|you|he|she|they|the|my|our|there|last|this|next|yesterday|today|every)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}'])|(?:because|cause|'cause|coz|cos|'cos|cuz|bc)\s+\p{L}+(?:\s+\p{L}+)?(?:'s|\s+(?:is|are|was|were|has|have|had|will|won't|can't|\p{L}{2,}(?:s|ed)))(?![\p{L}'])|or\s+(?:i|i'm|im|i'll|ill|we|it'll|you'll|he'll|she'll|they'll)(?![\p{L}'])|or\s+(?:else\s+)?(?:they|he|she|it|we|you)\s+\p{L}{2,}|shame\s+(?:the|my|it|it's|its|i|we|they|he|she)(?![\p{L}'])|(?:the|my|our|his|her)\s+\p{L}+\s+(?:said|says|told\s+me)[\s.!]*$))[^]*$/iu,
   fr: new RegExp(String.raw`\s(?:(?:parce\s+que?|parce\s+qu'|vu\s+que?|vu\s+qu'|puisque?|puisqu'|sinon)(?=[\s\p{L}])|(?<!(?:si|que|quand|où|comment|pourquoi|combien|lorsque|pour|et|ou|mais|comme)\s)(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?<=(?:^|\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|tes|son|sa|ses|du|des|au|aux)\s*\p{L}+\s)(?:le|la|les|l'|mon|ma|mes|ton|ta|son|sa)\s*\p{L}+\s+(?:il|elle|ils|elles)\s+${FR_CLAUSE_VERB}|(?:le|la|l'|mon|ma|son|sa|notre)\s*\p{L}+\s+(?:a|m'a|l'a)\s+(?:dit|\p{L}+(?:é|ée|és|ées)|\p{L}+i)[\s.!]*$|(?:il\s+)?faut\s+(?:pas|plus|absolument|surtout)\s+que)[^]*$`, 'iu'),
 };
 
@@ -527,7 +531,7 @@ const EMOJI_BEFORE_REQUEST: Record<Language, RegExp> = {
 };
 
 /** A request whose object only points back at what was said before it ("…, rappelle-moi ça", "remind me of it"). */
-const ONLY_PRONOUN = /^[\s\p{P}]*(?:(?:of|about|de|d')\s*)?(?:ça|ca|cela|it|that|this|them|le|la|les|l'|y|en)[\s\p{P}]*$/iu;
+const ONLY_PRONOUN = /^[\s\p{P}]*(?:(?:of|about|de|d')\s*)?(?:ça|ca|cela|it|that|this|them|le|la|les|l'|y|en|(?:des|les|tous\s+les|toutes\s+les)\s+(?:deux|2|trois|3)|both(?:\s+of\s+them)?|them\s+(?:both|all)|the\s+(?:two|2|three|3))[\s\p{P}]*$/iu;
 
 /** How a clause said before the request ends: a stop, a comma, a colon or "so" / "donc" / "alors". */
 const CLAUSE_END = new RegExp(String.raw`(?:[,.;:!…]|(?:^|\s)(?:${SO_WORDS}|therefore|but|mais|bref))\s*$`, 'iu');
@@ -537,14 +541,16 @@ const CLAUSE_OPEN: Record<Language, RegExp> = {
   fr: /^(?:(?:maintenant|asteure|astheure|vu|puisque?|parce|étant\s+donné|du\s+moment)\s*(?:que|qu')|comme\s+(?!d'hab)|avec\s+(?:cette|ce|ces|tout|toute|toutes|tous|le|la|les|l')\s?|[àa]\s+cause\s+d|en\s+raison\s+d)/iu,
 };
 /** A clause said first and closed by a comma (see subjectOf): CLAUSE_OPEN's, or the speaker forgetting. */
-const LEAD_CLAUSE_HINT = /,|\smais\s/;
+const LEAD_CLAUSE_HINT = /,|\smais\s|(?:ah|oh)\s/i;
+/** "chnowa déjà… ah oui, …", "what was it… oh yes, …": the speaker searching, then finding. */
+const RECALLED = String.raw`[^,.;!?…]{0,50}?(?:…|\.\.\.|,)\s*(?:ah|oh)\s+(?:oui|ouais|voil[àa]|c'est\s+[çc]a|yes|yeah|right|that's\s+it)[\s,!.]*`;
 const LEAD_CLAUSE: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`^(?:(?:${CLAUSE_OPEN.en.source.slice(1)})(?:[^,.;!?]*?\s)?|(?:[\p{L}']+\s+)?(?:i|we)\s+(?:(?:always|keep|kept|often|never|just)\s+)?(?:forget|forgetting|forgot)(?:\s+(?:it|this|that|again|everything|lol|honestly))*)[^,.;!?]{0,80}?,\s*`,
+    String.raw`^(?:${RECALLED}|(?:${CLAUSE_OPEN.en.source.slice(1)})(?:[^,.;!?]*?\s)?|(?:[\p{L}']+\s+)?(?:i|we)\s+(?:(?:always|keep|kept|often|never|just)\s+)?(?:forget|forgetting|forgot)(?:\s+(?:it|this|that|again|everything|lol|honestly))*)[^,.;!?]{0,80}?,\s*`,
     'iu',
   ),
   fr: new RegExp(
-    String.raw`^(?:(?:(?:${CLAUSE_OPEN.fr.source.slice(1)})|(?:[\p{L}']+\s+)?j'oubli(?:e|es)?|(?:[^,.;!?]{0,40}?\s)?(?:mais|bon)\s+(?:il\s+)?(?:faut|fo)\s+(?:le\s+|la\s+|l'|y\s+|bien\s+))[^,.;!?]{0,80}?,\s*` +
+    String.raw`^(?:${RECALLED}|(?:(?:${CLAUSE_OPEN.fr.source.slice(1)})|(?:[\p{L}']+\s+)?j'oubli(?:e|es)?|(?:[^,.;!?]{0,40}?\s)?(?:mais|bon)\s+(?:il\s+)?(?:faut|fo)\s+(?:le\s+|la\s+|l'|y\s+|bien\s+))[^,.;!?]{0,80}?,\s*` +
       // "trop la flemme mais ranger le garage …": a few words said first, then "mais" and the action (a verb).
       String.raw`|(?:(?![\p{L}']*(?:er|ir|re)(?![\p{L}]))[\p{L}']+\s+){1,4}mais\s+(?=\p{L}{2,}(?:er|ir|re)\s))`,
     'iu',
@@ -723,13 +729,13 @@ const JOINED_LEAD = /(?:^|\s)(?:and|et)\s*$/iu;
 const TRAILING_REQUEST: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:and|so|then|just|pls|please|can\s+(?:you|u)|could\s+(?:you|u)|will\s+(?:you|u)|would\s+(?:you|u)|u|you)\s+)*` +
-      String.raw`(?:${REQUEST_VERB.en}|remind|set\s+(?:that|it|this|one)(?:\s+up)?(?:\s+for\s+me)?)(?:\s+(?:of|about|abt)\s+(?:it|that|this)|\s+(?:it|that|this))?(?:[\s,]+(?:please|pls|thanks|ok|okay|o+|oh|abeg|leh|lah|sha|biko|can|ah|na|naman|for\s+real|this\s+time|for\s+once|by\s+all\s+means))*[\s,.;:!?]*$`,
+      String.raw`(?:${REQUEST_VERB.en}|remind|set\s+(?:that|it|this|one)(?:\s+up)?(?:\s+for\s+me)?)(?:\s+(?:of|about|abt)\s+(?:it|that|this|both|them(?:\s+both)?|the\s+(?:two|2|three|3))|\s+(?:it|that|this|both))?(?:[\s,]+(?:please|pls|thanks|ok|okay|o+|oh|abeg|leh|lah|sha|biko|can|ah|na|naman|for\s+real|this\s+time|for\s+once|by\s+all\s+means))*[\s,.;:!?]*$`,
     'iu',
   ),
   fr: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|voil[àa]|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?(?:faut|faudrait|faudra)(?:\s+que)?|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
       String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|f(?:ai|er)\p{L}*\s+signe)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')(?:(?:le|la|les)\s+|l')?not(?:e|es|ez|er|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')(?:mets?|mettre|mettras|programmer)(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
-      String.raw`(?:\s+(?:[çc]a|le|la))?(?:[\s,]+(?:stp|svp|merci|ok|volontiers|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|right|l[àa]|ya3ni|yaani|s[ée]rieux|s[ée]rieusement|cette\s+fois(?:-ci)?|pour\s+de\s+vrai|pour\s+une\s+fois))*[\s,.;:!?]*$`,
+      String.raw`(?:\s+(?:[çc]a|le|la|(?:des|les|tous\s+les)\s+(?:deux|2|trois|3)))?(?:[\s,]+(?:stp|svp|merci|ok|volontiers|a\s+ni\s+ce|i\s+ni\s+ce|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|right|l[àa]|ya3ni|yaani|s[ée]rieux|s[ée]rieusement|cette\s+fois(?:-ci)?|pour\s+de\s+vrai|pour\s+une\s+fois))*[\s,.;:!?]*$`,
     'iu',
   ),
 };
@@ -925,11 +931,13 @@ function fixTriggerTypo(s: string, language: Language): string {
   }
   // A message that spells "remind me" right has no typo'd one to look for.
   // (Jamaican "remind mi" is "remind me".)
-  if (/remind(?:s|ed|ing)?\s+(?:me|us)(?![\p{L}])/iu.test(s) || !/(?:\s|-|d)(?:me|mee|meh|em|mw|mr|ne|mi)(?![\p{L}])/iu.test(s)) return s;
+  if (/remind(?:s|ed|ing)?\s+(?:me|us)(?![\p{L}])/iu.test(s) || !/(?:\s|-|d)(?:me|mee|meh|em|mw|mr|ne|mi|be)(?![\p{L}])/iu.test(s)) return s;
   return s
     .replace(/(?<![\p{L}])(?:remind-?me|rmnd\s+me|rmd\s+me)(?![\p{L}])/giu, 'remind me')
     .replace(NEAR_REMIND, (w) => (oneTypoFrom(w, 'remind') ? 'remind' : w))
-    .replace(/(?<=(?:remind|ping|tell|text|nudge)\s+)(?:mee|meh|em|mw|mr|ne|mi)(?![\p{L}])/giu, 'me');
+    .replace(/(?<=(?:remind|ping|tell|text|nudge)\s+)(?:mee|meh|em|mw|mr|ne|mi)(?![\p{L}])/giu, 'me')
+    // Autocorrect's "Remind be": "be" is a word, so it survives the spell check that "me" was typed for.
+    .replace(/(?<=remind\s+)be(?=\s+(?:to|on|at|in|every|each|tomorrow|tonight|today|about|that|this|next|\d))/giu, 'me');
 }
 
 /**

@@ -169,12 +169,64 @@ function extract(
     spans.push({ start, end, kind: 'date', at: offset.start });
   }
   oneClockInList(norm.text, pieces, at);
+  correctHabitDay(norm.text, pieces, at, spans, repeats, (s, e) => {
+    const [start, end] = originalSpan(norm, s, e);
+    spans.push({ start, end, kind: 'date', at: s });
+  });
   const conflict = settleTwoTimes(norm.text, pieces, at, (s, e) => {
     const [start, end] = originalSpan(norm, s, e);
     spans.push({ start, end, kind: 'time', at: s });
   });
   return { pieces, spans, at, repeats, conflict, norm, offset };
 }
+
+/**
+ * "bins out every wednesday at 8pm, sorry, tuesday", "… every wednesday, no wait, every tuesday":
+ * a weekday corrected after a weekly habit on named days is the habit's new day. The weekday (or
+ * the habit said again) after the correction gives its days to the habit, and the correction words
+ * leave the subject through `cut`.
+ */
+function correctHabitDay(
+  text: string,
+  pieces: WhenPiece[],
+  at: Array<[number, number]>,
+  spans: Array<RemovedSpan & { at: number }>,
+  repeats: RepeatMarker[],
+  cut: (start: number, end: number) => void,
+): void {
+  const onDays = (r: RepeatMarker) => r.kind === 'freq' && r.freq === 'WEEKLY' && !r.except && !!r.byDay?.length && r.byDay.every((d) => /^[A-Z]{2}$/.test(d));
+  if (repeats.length === 0 || !repeats.some(onDays)) return;
+  const ends = [...at.map(([, e]) => e), ...repeats.map((r) => r.end)];
+  const redo = (start: number): { habit: RepeatMarker; from: number } | null => {
+    const habit = [...repeats].reverse().find((r) => onDays(r) && r.end <= start);
+    if (!habit) return null;
+    // Only the habit's own words before the correction: its times, no other day ("every thursday …
+    // and on wednesday, no sorry, on tuesday" corrects wednesday).
+    if (pieces.some((p, i) => at[i][0] >= habit.end && at[i][1] <= start && dayFields(p))) return null;
+    const from = Math.max(...ends.filter((e) => e <= start && e >= habit.end));
+    return CORRECTION.test(text.slice(from, start)) ? { habit, from } : null;
+  };
+  for (const again of repeats) {
+    if (!onDays(again)) continue;
+    const r = redo(again.start);
+    if (!r || r.habit === again) continue;
+    r.habit.byDay = again.byDay;
+    again.kind = 'filler';
+    cut(r.from, again.start);
+  }
+  for (let j = pieces.length - 1; j >= 0; j--) {
+    const p = pieces[j];
+    if (!p.fromWeekday || !p.date || clockFields(p)) continue;
+    const r = redo(at[j][0]);
+    if (!r) continue;
+    r.habit.byDay = [CODES[new Date(Date.UTC(p.date.year, p.date.month - 1, p.date.day)).getUTCDay() || 7]];
+    cut(r.from, at[j][1]);
+    pieces.splice(j, 1);
+    at.splice(j, 1);
+    spans.splice(j, 1);
+  }
+}
+const CODES = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 
 /** Only a comma, "and" or "&" (and "at") between two times of one list. */
 const LIST_GAP = /^\s*(?:,|and|&)\s*(?:(?:at|@)\s*)?$/iu;
@@ -391,33 +443,51 @@ export const format = formatLocal;
  * always give the same answer, whatever the host's time zone.
  */
 export function understand(said: string, ctx: UnderstandContext): Understanding {
-  // Phones type "d’appeler", "I’m", "c’est" (smart punctuation): every rule reads the plain
-  // apostrophe, and the subject gets the user's back.
-  const text = CURLY.test(said) ? said.replace(CURLY_ALL, "'") : said;
+  // Phones type "d’appeler", "I’m", "à 9h… non 9h30", "at 8 – sorry, 9" (smart punctuation):
+  // every rule reads the plain signs, and the subject gets the user's back.
+  const plain = SMART.test(said) ? plainPunctuation(said) : null;
+  const text = plain ? plain.text : said;
   const language = ctx.language ?? detectLanguage(text);
   const now = toZonedNow(ctx.now, ctx.timezone);
   const ex = extract(text, language, now, ctx.timezone, false, true);
   let all = splitReminders(text, ex, language, now, ctx.timezone);
   const offset = ex.offset;
   if (offset) all = all.map((r) => ('dueAt' in r ? applyOffset(r, offset, now) : r));
-  if (text !== said) all = all.map((r) => ({ ...r, subject: withApostrophesOf(r.subject, said, text) }));
+  if (plain) all = all.map((r) => ({ ...r, subject: asTyped(r.subject, said, plain) }));
   const first = all[0];
   return all.length > 1 ? { ...first, reminders: all } : first;
 }
 
-const CURLY = /[\u2019\u2018\u02bc]/;
-const CURLY_ALL = /[\u2019\u2018\u02bc]/g;
+/** Typographic apostrophes, the ellipsis sign and en / em dashes. */
+const SMART = /[\u2019\u2018\u02bc\u2026\u2013\u2014]/;
+const PLAIN_OF: Record<string, string> = { '\u2019': "'", '\u2018': "'", '\u02bc': "'", '\u2026': '...', '\u2013': '-', '\u2014': '-' };
+
+/** The message with plain signs, and for each of its characters the index of the one typed. */
+function plainPunctuation(said: string): { text: string; from: number[] } {
+  let text = '';
+  const from: number[] = [];
+  for (let i = 0; i < said.length; i++) {
+    // A dash between spaces is a pause, like a comma ("at 8 – sorry, 9"); between words or numbers, a hyphen ("mon–fri").
+    const pause = (said[i] === '\u2013' || said[i] === '\u2014') && (i === 0 || /\s/.test(said[i - 1]));
+    const out = pause ? ',' : (PLAIN_OF[said[i]] ?? said[i]);
+    text += out;
+    for (let k = 0; k < out.length; k++) from.push(i);
+  }
+  return { text, from };
+}
 
 /**
- * The subject with the apostrophes the user typed: where it is a stretch of the message, that
- * stretch as typed; otherwise, when the message used one kind of apostrophe only, that kind.
+ * The subject with the signs the user typed: where it is a stretch of the message, that stretch as
+ * typed; otherwise the apostrophes (and an ellipsis) in the one kind the message used.
  */
-function withApostrophesOf(subject: string, said: string, plain: string): string {
-  if (!subject.includes("'")) return subject;
-  const at = plain.indexOf(subject);
-  if (at >= 0) return said.slice(at, at + subject.length);
+function asTyped(subject: string, said: string, plain: { text: string; from: number[] }): string {
+  if (!/['.-]/.test(subject)) return subject;
+  const at = plain.text.indexOf(subject);
+  if (at >= 0) return said.slice(plain.from[at], plain.from[at + subject.length - 1] + 1);
   const kinds = new Set(said.match(/['\u2019\u2018\u02bc]/g));
-  return kinds.size === 1 ? subject.replace(/'/g, [...kinds][0]) : subject;
+  let out = kinds.size === 1 ? subject.replace(/'/g, [...kinds][0]) : subject;
+  if (said.includes('\u2026') && !said.includes('...')) out = out.replace(/\.\.\./g, '\u2026');
+  return out;
 }
 
 /**
