@@ -177,7 +177,11 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     // 99.17 % and 100 % after the fixes there (one miss left, recorded there).
     ['heldout-v2at', 0.99],
     ['heldout-v2au', 1],
-  ])('scores the blind set %s (tenth to forty-seventh batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh, thirty-ninth, forty-first, forty-third and forty-fifth batches\' fixes)', (name, first) => {
+    // First scored 94.17 % and 92.5 % (heldout-v2.README.md, forty-eighth and forty-ninth batches);
+    // 100 % and 98.33 % after the fixes there (two misses left, recorded there).
+    ['heldout-v2av', 1],
+    ['heldout-v2aw', 0.98],
+  ])('scores the blind set %s (tenth to forty-ninth batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh, thirty-ninth, forty-first, forty-third, forty-fifth and forty-seventh batches\' fixes)', (name, first) => {
     const batch = readCases(resolve(fixtures, `${name}.jsonl`));
     expect(batch.length).toBeGreaterThanOrEqual(120);
     expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(12);
