@@ -1861,6 +1861,11 @@ describe('patois joins, remarks and leads in other registers (found by heldout-v
     expect(one('leave home by 6:30 every weekday, traffic go bad otherwise', 'en')[0]).toBe('leave home');
     expect(one('take the tablets every 6 hours, nurse seh so', 'en')[0]).toBe('take the tablets');
     expect(one('get the bread at 5, you hear?', 'en')[0]).toBe('get the bread');
+    // A question that is the subject itself stays.
+    expect(one('demain à 9h, appeler maman ?', 'fr')[0]).toBe('appeler maman');
+    expect(one('rappelle-moi demain, acheter du pain ?', 'fr')[0]).toBe('acheter du pain');
+    expect(one('tu peux me rappeler lundi, vaccin chat ?', 'fr')[0]).toBe('vaccin chat');
+    expect(one('remind me tomorrow, call mum?', 'en')[0]).toBe('call mum');
     expect(one('mes étirements tous les soirs à 21h, t’as compris?', 'fr')[0]).toBe('mes étirements');
     expect(one('tous les jours à 8h le sirop de Yanis, hamdoullah ça va mieux', 'fr')[0]).toBe('le sirop de Yanis');
     expect(one('payer la facture jeudi, 3lach j’oublie tout moi, rappelle-moi', 'fr')[0]).toBe('payer la facture');
@@ -1874,6 +1879,10 @@ describe('patois joins, remarks and leads in other registers (found by heldout-v
     expect(one('mind me to phone the vet tomorrow at 10', 'en')).toEqual(['phone the vet', '2026-11-24T10:00', null]);
     expect(one('never mind me, buy milk tomorrow', 'en')[0]).not.toBe('buy milk');
     expect(one('un rappel chaque mardi à 18h pour le foot', 'fr')[0]).toBe('le foot');
+    // A reminder that is the thing itself stays: after a verb, or of something.
+    expect(one('acheter un rappel de vaccin demain', 'fr')[0]).toBe('acheter un rappel de vaccin');
+    expect(one('un rappel de vaccin pour le chat jeudi', 'fr')[0]).toBe('un rappel de vaccin pour le chat');
+    expect(one('buy a reminder card for mum tomorrow', 'en')[0]).toBe('buy a reminder card for mum');
     expect(one('a reminder every monday at 7am to renew the bus pass', 'en')[0]).toBe('renew the bus pass');
     expect(one('remind me kal at 9am to call the CA', 'en')).toEqual(['call the CA', '2026-11-24T09:00', null]);
     expect(one('call kal at 9am', 'en')[0]).toBe('call kal');

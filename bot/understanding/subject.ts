@@ -1,4 +1,4 @@
-import { cutOtherLanguageTail } from './other-languages';
+import { cutOtherLanguageTail, inOtherLanguage } from './other-languages';
 import { Language } from './types';
 import { oneTypoFrom } from './typos';
 
@@ -281,7 +281,7 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:set|create|add|make|schedule|put|pop|stick|setting|creating|adding|putting)(?:\s+(?:up|in))?\s+(?:me\s+)?(?:up\s+)?(?:a|an)\s+(?:quick\s+)?(?:reminder|alarm|alert)(?:\s+(?:in|up))?(?:\s+for\s+me)?` +
     String.raw`|make\s+sure\s+(?:that\s+)?i(?!\s+(?:don'?t|do\s+not)\s+forget|\s+remember)(?=\s)` +
     // "a reminder every monday …", "(yo) a quick reminder friday …": the request as a noun, said first.
-    String.raw`|(?<=^(?:[\p{L}'!,]+\s+)?)(?:a|an|one)\s+(?:quick\s+|little\s+|lil\s+|small\s+|wee\s+|friendly\s+)?(?:reminder|alarm|alert)(?=\s)` +
+    String.raw`|(?<=^(?:(?:yo|hey|hi|ok|okay|so|please|pls|plz|just|quick|and|also|oh|um|uh|right|alright)[!,]*\s+)?)(?:a|an|one)\s+(?:quick\s+|little\s+|lil\s+|small\s+|wee\s+|friendly\s+)?(?:reminder|alarm|alert)(?=\s+(?:for|to|about|that|every|each|on|at|in|tomorrow|tonight|today|next|this|\d)(?![\p{L}])|\s*[,:])` +
     String.raw`|(?:need|want|like|love|get|have|use|appreciate)\s+(?:(?:(?:a|an)\s+(?:quick\s+|little\s+|small\s+|friendly\s+)?|(?<=(?:need|want)\s+))(?:reminder|alarm|alert|nudge|heads[\s-]?up)|(?:some\s+)?reminders|reminding)(?:\s+for\s+me)?|(?:be|get|being|getting)\s+reminded` +
     // Pidgin and Jamaican "no let me forget", "nuh mek mi forget", "no forget to remind me".
     // "…, wee reminder pls", "…, quick reminder please": the reminder asked for, said last.
@@ -297,7 +297,8 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|f(?:ai|er)\p{L}*[- ]moi[- ]y\s+penser|pens\p{L}*\s+[àa]\s+me\s+(?:le\s+|la\s+|l')?(?:rappeler|dire)(?![\p{L}])|f(?:ai|er)\p{L}*[- ]moi\s+signe|(?:relanc|notifi|alert|avert|bip|sonn)\p{L}*[- ]moi` +
     String.raw`|(?:besoin\s+d'|faut\s+|veux\s+|voudrais\s+|aimerais\s+|souhaite\p{L}*\s+|prendrais\s+)(?:bien\s+)?(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)` +
     // "un rappel chaque mardi …", "(wesh) un petit rappel pour …": the request as a noun, said first.
-    String.raw`|(?<=^(?:[\p{L}'!,]+\s+)?)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)(?=\s)` +
+    // (Not after a verb, "acheter un rappel …", nor before what it is of, "un rappel de vaccin".)
+    String.raw`|(?<=^(?:(?![\p{L}']*(?:er|ir|re)[!,]*\s)[\p{L}'!,]+\s+)?)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)(?=\s+(?:pour|chaque|tous|toutes|demain|ce|cette|dans|[àa]|le|la|les|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d|stp|svp|d'\p{L}+(?:er|ir|re)|de\s+\p{L}+(?:er|ir|re))(?![\p{L}])|\s*[,:])` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie` +
     // "(n')oublie pas de me le rappeler", "oublie pas de me dire": one request, not "oublie pas" + a subject.
@@ -590,10 +591,21 @@ const LAUGH_END = /(?<![\p{L}'])(?:lol+|lmao+|lmfao|haha+|(?:ha){2,}|hehe+|smh|u
 /** A break between a lead and what follows: a stop or emoji, then a word. */
 const LEAD_BREAK = new RegExp(String.raw`(?<=[\p{L}\p{N}'])\s*(?:[.!?…]+|${EMOJI.source})\s*(?=\p{L})`, 'u');
 
+const ONLY_SHORT_QUESTION = /^[\s,;!?]*(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$/u;
+/** A tag question asks the listener ("t'as compris ?", "you hear?", "ok?", "dêgg nga?"), not what to do. */
+const TAG_WORDS = /^[\s,;!?]*(?:(?:t'|t’|tu\s|vous\s|you\s|u\s|ya\s|y'all\s)[^?]*|ok(?:ay)?|right|yeah|yes|hein|oui|non|no|d'accord|compris|got\s+it|understood|innit|eh|na|nah)\s*\?[\s?!.]*$/iu;
+function isTagQuestion(words: string, language: Language): boolean {
+  return TAG_WORDS.test(words) || inOtherLanguage(words.replace(/[?\s,;!.]+/g, ' ').trim(), language);
+}
+
 /** Cuts a remark said after the subject (TRAILING_REMARK), unless it asks for the reminder ("dis, tu peux me rappeler …"). */
 function cutRemark(s: string, language: Language): string {
   if (SPEAKS_TO[language].test(s)) return s;
   const cut = cutAtEnd(s, TRAILING_REMARK[language], 1);
+  // Not when nothing but the request would be left, nor a short question with nothing before it:
+  // what follows is the subject ("rappelle-moi demain, acheter du pain ?", "demain à 9h, appeler maman ?").
+  const rest = s.slice(cut.length);
+  if (isOnlyRequest(cut, language) || (!/\p{L}/u.test(cut) && ONLY_SHORT_QUESTION.test(rest) && !isTagQuestion(rest, language))) return s;
   return hasRequest(s.slice(cut.length), language) ? s : cut;
 }
 

@@ -494,7 +494,8 @@ function asTyped(subject: string, said: string, plain: { text: string; from: num
  * Reads only a date/time: an answer to "when?" ("demain 18h") or a reschedule ("move it to 6pm",
  * "dans 10 minutes"). A bare delay ("10 minutes") counts as "from now".
  */
-export function parseWhen(text: string, ctx: UnderstandContext): WhenResult | null {
+export function parseWhen(said: string, ctx: UnderstandContext): WhenResult | null {
+  const text = SMART.test(said) ? plainPunctuation(said).text : said;
   const language = ctx.language ?? detectLanguage(text);
   const now = toZonedNow(ctx.now, ctx.timezone);
   const { pieces, conflict } = extract(text, language, now, ctx.timezone, true);
