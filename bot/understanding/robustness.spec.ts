@@ -1958,6 +1958,9 @@ describe('phone typing and remarks in more registers (found by heldout-v2av and 
     expect(one('Rappelle-moi tous les mardis à 9h… non pardon 9h30, d’appeler le garage', 'fr')).toEqual(['appeler le garage', '2026-11-24T09:30', 'FREQ=WEEKLY;BYDAY=TU']);
     expect(one('call the vet tomorrow at 10 — sorry, 11', 'en')).toEqual(['call the vet', '2026-11-24T11:00', null]);
     expect(one('mon–fri 7am gym', 'en')).toEqual(['gym', '2026-11-24T07:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR']);
+    // Before a number, a dash between spaces is a range, as a hyphen is.
+    expect(all('réunion demain 14h – 15h', 'fr')).toEqual(all('réunion demain 14h - 15h', 'fr'));
+    expect(all('meeting tomorrow 2pm – 3pm', 'en')).toEqual(all('meeting tomorrow 2pm - 3pm', 'en'));
   });
 
   it('a weekday corrected after a weekly habit is the habit\'s day', () => {

@@ -467,8 +467,9 @@ function plainPunctuation(said: string): { text: string; from: number[] } {
   let text = '';
   const from: number[] = [];
   for (let i = 0; i < said.length; i++) {
-    // A dash between spaces is a pause, like a comma ("at 8 – sorry, 9"); between words or numbers, a hyphen ("mon–fri").
-    const pause = (said[i] === '\u2013' || said[i] === '\u2014') && (i === 0 || /\s/.test(said[i - 1]));
+    // A dash between spaces is a pause, like a comma ("at 8 – sorry, 9"); between words, a hyphen
+    // ("mon–fri"), and before a number a range ("14h – 15h").
+    const pause = (said[i] === '\u2013' || said[i] === '\u2014') && (i === 0 || /\s/.test(said[i - 1])) && !/^\s*\d/.test(said.slice(i + 1, i + 4));
     const out = pause ? ',' : (PLAIN_OF[said[i]] ?? said[i]);
     text += out;
     for (let k = 0; k < out.length; k++) from.push(i);
