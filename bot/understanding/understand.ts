@@ -221,9 +221,11 @@ function correctHabitDay(
     if (!r) continue;
     r.habit.byDay = [CODES[new Date(Date.UTC(p.date.year, p.date.month - 1, p.date.day)).getUTCDay() || 7]];
     cut(r.from, at[j][1]);
+    // (Its span, found by where it starts: day-only labels have already left the span list.)
+    const k = spans.findIndex((sp) => sp.at === at[j][0]);
+    if (k >= 0) spans.splice(k, 1);
     pieces.splice(j, 1);
     at.splice(j, 1);
-    spans.splice(j, 1);
   }
 }
 const CODES = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
