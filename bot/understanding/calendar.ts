@@ -3,6 +3,14 @@ import { WhenPiece } from './types';
 
 export type Ymd = NonNullable<WhenPiece['date']>;
 
+/** RRULE weekday codes, from 1 (Monday) to 7 (Sunday). */
+export const DAY_CODES = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+
+/** 1 = Monday … 7 = Sunday. */
+export function weekdayOf(d: { year: number; month: number; day: number }): number {
+  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() || 7;
+}
+
 export function ymd(d: DateTime, extra: Partial<Ymd> = {}): Ymd {
   return { year: d.year, month: d.month, day: d.day, ...extra };
 }

@@ -1,3 +1,4 @@
+import { DAY_CODES as CODE } from './calendar';
 import { DayPart, Language } from './types';
 import { EN_MONTH_RE, EN_ORDINALS, EN_WEEKDAYS, EN_WORKDAY_RE, fold, FR_MONTH_RE, FR_ORDINALS, FR_WEEKDAYS, FR_WORKDAY_RE, WORKDAY } from './vocabulary';
 
@@ -48,7 +49,6 @@ export interface RepeatMarker {
   trailing?: boolean;
 }
 
-const CODE = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 const WEEKDAYS_CODE = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 const EN_WD_FULL = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { firstOccurrence } from '../../api/reminders/recurrence';
-import { formatLocal, forwardDate } from './calendar';
+import { DAY_CODES as CODES, formatLocal, forwardDate, weekdayOf } from './calendar';
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
@@ -688,11 +688,4 @@ function firstOf(rule: string, zone: string, now: Date, time?: { hour: number; m
   } catch {
     return null;
   }
-}
-
-const CODES = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-
-/** 1 = Monday … 7 = Sunday. */
-function weekdayOf(d: { year: number; month: number; day: number }): number {
-  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() || 7;
 }

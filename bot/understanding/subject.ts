@@ -367,6 +367,8 @@ const REMARK_VERB: Record<Language, string> = {
   en: String.raw`(?:is|are|was|were|has|have|had|will|won't|can|can't|could|should|does|doesn't|did|didn't|said|says|thinks|thought|wants|wanted|needs|needed|keeps|kept|gets|got|changed|comes|came|goes|went|starts|started|ends|closes|opens|leaves|left|arrives|works|told|tells|asked|asks|insists|insisted|recommends|recommended|reckons|mentioned|expires|matters|hates|loves|likes|don|dey|seh|sey)(?![\p{L}'])`,
   fr: String.raw`(?:est|sont|[ée]tait|a|ont|va|vont|vient|viennent|passe|passent|expire|expirent|travaille|travaillent|commence|commencent|finit|finissent|ferme|ferment|ouvre|ouvrent|arrive|arrivent|part|partent|rentre|rentrent|dort|dorment|veut|veulent|peut|peuvent|doit|doivent|dit|disent|fait|font|attend|attendent|co[uû]te|sonne|reste|restent|change|bosse|insiste|r[âa]le|oublie|oublient|marche|marchent|sera|seront|aura|auront|m'a|l'a|nous\s+a|se\s+\p{L}+|s'\p{L}+|ne\s+\p{L}+|n'\p{L}+)(?![\p{L}'])`,
 };
+/** A question of one to three words closing the message ("…, t'as compris ?", "…, you hear?"). */
+const SHORT_QUESTION = String.raw`(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$`;
 /**
  * A remark with a subject of its own said after the subject, behind a comma or a courtesy ("…, le
  * ticket expire", "…, the installer said it matters", "… pls, doc says my levels are low", "…, I
@@ -387,9 +389,9 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:orders|advice|rules|instructions|request|idea|suggestion)[\s.!]*$` +
       // "…, mum's away", "…, keep forgetting which room".
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:away|out|off|sick|ill|home|back|gone|late|not|been|got|always|never|(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing)(?![\p{L}'])` +
-      // "…, so I don't forget", Pidgin "…, make I no forget"; "…, traffic go bad otherwise".
       // A tag question of one to three words closing the message ("…, you hear?", "…, dêgg nga?").
-      String.raw`|(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$` +
+      `|${SHORT_QUESTION}` +
+      // "…, so I don't forget", Pidgin "…, make I no forget"; "…, traffic go bad otherwise".
       String.raw`|(?:so\s+(?:that\s+)?|make\s+|mek\s+|lest\s+)(?:i|mi|we)(?:\s+(?:(?:no|don'?t|dont|won'?t|do\s+not|doh|nuh)\s+)?(?:forget|fuhget|figet)|[\s.!]*$)|(?:[\p{L}']+\s+){1,5}otherwise[\s.!]*$` +
       String.raw`|(?:keep|kept)\s+\p{L}+ing|(?:always|never)\s+forget|not\s+\p{L}{2,}ing(?![\p{L}'])|no\s+way(?![\p{L}'])|(?:looks|seems|sounds)\s+like(?![\p{L}'])` +
       // "…, b4 it gets too hot": after a comma, "before" and a clause of its own is a remark (without
@@ -421,7 +423,7 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       String.raw`|(?:sur\s+)?(?:les\s+)?(?:ordres?|conseils?|consignes?)\s+(?:du|de\s+la|de|d')\s*\p{L}+[\s.!]*$` +
       String.raw`|(?:il\s+)?faut\s+(?:que|qu')|pas\s+(?:question|envie)(?![\p{L}])|avant\s+(?:que|qu')|(?:[\p{L}']+\s+){1,5}sinon[\s.!]*$` +
       // A tag question of one to three words closing the message ("…, t'as compris ?", "…, dêgg nga?").
-      String.raw`|(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$` +
+      `|${SHORT_QUESTION}` +
       // Quebec "a" / "y" for "elle" / "il" ("…, a file pas ben"); "…, rentrée oblige"; "…, bonne résolution".
       String.raw`|(?:a|y)\s+\p{L}{2,}\s+(?:pas|plus|jamais|encore|toujours|ben|bien)(?![\p{L}])|(?:\p{L}+\s+){1,3}oblige(?![\p{L}])` +
       String.raw`|(?:c'est\s+)?(?:(?:ma|une|la)\s+)?(?:bonne|nouvelle|grande)?\s*r[ée]solution(?:\s+(?:de|du|pour)\s+(?:l'|la\s+|le\s+)?\p{L}+)?[\s.!]*$` +
@@ -591,7 +593,7 @@ const LAUGH_END = /(?<![\p{L}'])(?:lol+|lmao+|lmfao|haha+|(?:ha){2,}|hehe+|smh|u
 /** A break between a lead and what follows: a stop or emoji, then a word. */
 const LEAD_BREAK = new RegExp(String.raw`(?<=[\p{L}\p{N}'])\s*(?:[.!?…]+|${EMOJI.source})\s*(?=\p{L})`, 'u');
 
-const ONLY_SHORT_QUESTION = /^[\s,;!?]*(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$/u;
+const ONLY_SHORT_QUESTION = new RegExp(String.raw`^[\s,;!?]*${SHORT_QUESTION}`, 'u');
 /** A tag question asks the listener ("t'as compris ?", "you hear?", "ok?", "dêgg nga?"), not what to do. */
 const TAG_WORDS = /^[\s,;!?]*(?:(?:t'|t’|tu\s|vous\s|you\s|u\s|ya\s|y'all\s)[^?]*|ok(?:ay)?|right|yeah|yes|hein|oui|non|no|d'accord|compris|got\s+it|understood|innit|eh|na|nah)\s*\?[\s?!.]*$/iu;
 function isTagQuestion(words: string, language: Language): boolean {

@@ -1,7 +1,7 @@
 import type { ParsedResult, ParsingOption } from 'chrono-node';
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { chronoFor } from './chrono-setup';
-import { formatLocal } from './calendar';
+import { DAY_CODES, formatLocal, weekdayOf } from './calendar';
 import { dayFirstIn } from './date-order';
 import { zoneNamed } from '../../api/common/zone-cache';
 import { detectLanguage } from './language';
@@ -219,7 +219,7 @@ function correctHabitDay(
     if (!p.fromWeekday || !p.date || clockFields(p)) continue;
     const r = redo(at[j][0]);
     if (!r) continue;
-    r.habit.byDay = [CODES[new Date(Date.UTC(p.date.year, p.date.month - 1, p.date.day)).getUTCDay() || 7]];
+    r.habit.byDay = [DAY_CODES[weekdayOf(p.date)]];
     cut(r.from, at[j][1]);
     // (Its span, found by where it starts: day-only labels have already left the span list.)
     const k = spans.findIndex((sp) => sp.at === at[j][0]);
@@ -228,7 +228,6 @@ function correctHabitDay(
     at.splice(j, 1);
   }
 }
-const CODES = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 
 /** Only a comma, "and" or "&" (and "at") between two times of one list. */
 const LIST_GAP = /^\s*(?:,|and|&)\s*(?:(?:at|@)\s*)?$/iu;
