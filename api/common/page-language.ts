@@ -1,3 +1,5 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+
 /**
  * The language the client shows its page in, from the request's Accept-Language header: the
  * first of French or English by preference (q-values honoured, ties in the order sent, "fr-CA"
@@ -21,3 +23,8 @@ export function pageLanguage(header: string | string[] | undefined): 'fr' | 'en'
   }
   return best?.language ?? null;
 }
+
+/** The page language of the request (Accept-Language, see pageLanguage), or undefined: one reading for every controller. */
+export const PageLanguage = createParamDecorator((_: unknown, ctx: ExecutionContext): 'fr' | 'en' | undefined =>
+  pageLanguage(ctx.switchToHttp().getRequest().headers?.['accept-language']) ?? undefined,
+);

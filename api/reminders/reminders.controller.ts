@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser } from '../accounts/current-user.decorator';
-import { pageLanguage } from '../common/page-language';
+import { PageLanguage } from '../common/page-language';
 import { SessionAuthGuard } from '../accounts/session-auth.guard';
 import type { User } from '../accounts/user.entity';
 import { CreateReminderDto } from './dto/create-reminder.dto';
@@ -17,29 +17,29 @@ export class RemindersController {
   constructor(@Inject(RemindersService) private readonly reminders: RemindersService) {}
 
   @Get()
-  async list(@CurrentUser() user: User, @Headers('accept-language') lang?: string): Promise<ReminderView[]> {
+  async list(@CurrentUser() user: User, @PageLanguage() lang?: 'fr' | 'en'): Promise<ReminderView[]> {
     return this.views(await this.reminders.list(user), lang);
   }
 
   @Post()
-  async create(@CurrentUser() user: User, @Body() dto: CreateReminderDto, @Headers('accept-language') lang?: string): Promise<ReminderView> {
+  async create(@CurrentUser() user: User, @Body() dto: CreateReminderDto, @PageLanguage() lang?: 'fr' | 'en'): Promise<ReminderView> {
     return (await this.views([await this.reminders.create(user, dto)], lang))[0];
   }
 
   @Get(':id')
-  async get(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @Headers('accept-language') lang?: string): Promise<ReminderView> {
+  async get(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @PageLanguage() lang?: 'fr' | 'en'): Promise<ReminderView> {
     return (await this.views([await this.reminders.get(user, id)], lang))[0];
   }
 
   @Patch(':id')
-  async update(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @Body() dto: UpdateReminderDto, @Headers('accept-language') lang?: string): Promise<ReminderView> {
+  async update(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @Body() dto: UpdateReminderDto, @PageLanguage() lang?: 'fr' | 'en'): Promise<ReminderView> {
     return (await this.views([await this.reminders.update(user, id, dto)], lang))[0];
   }
 
   /** Cancels one occurrence of a repeating reminder; the series goes on (the next occurrence is returned, or null). */
   @Post(':id/skip')
   @HttpCode(200)
-  async skip(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @Headers('accept-language') lang?: string): Promise<{ next: ReminderView | null }> {
+  async skip(@CurrentUser() user: User, @Param('id', ReminderIdPipe) id: number, @PageLanguage() lang?: 'fr' | 'en'): Promise<{ next: ReminderView | null }> {
     const next = await this.reminders.skipOccurrence(user, id);
     return { next: next ? (await this.views([next], lang))[0] : null };
   }
@@ -53,9 +53,8 @@ export class RemindersController {
   }
 
   /** A repetition is described in the page's language (Accept-Language), else in the reminder's own. */
-  private async views(rows: Reminder[], acceptLanguage?: string): Promise<ReminderView[]> {
+  private async views(rows: Reminder[], language?: 'fr' | 'en'): Promise<ReminderView[]> {
     const pending = await this.reminders.pendingBySeries(rows);
-    const language = pageLanguage(acceptLanguage) ?? undefined;
     return rows.map((r) => toReminderView(r, pending, language));
   }
 

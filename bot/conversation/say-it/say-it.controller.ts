@@ -1,9 +1,9 @@
-import { Body, Controller, Headers, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { IsDefined, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { CurrentUser } from '../../../api/accounts/current-user.decorator';
 import { SessionAuthGuard } from '../../../api/accounts/session-auth.guard';
 import type { User } from '../../../api/accounts/user.entity';
-import { pageLanguage } from '../../../api/common/page-language';
+import { PageLanguage } from '../../../api/common/page-language';
 import { RateLimitService } from '../../../api/common/rate-limit.service';
 import { IsIanaZone } from '../../../api/reminders/dto/is-iana-zone.decorator';
 import { REMINDER_MESSAGES } from '../../../api/reminders/reminder-rules';
@@ -42,11 +42,11 @@ export class SayItController {
 
   @Post()
   @HttpCode(200)
-  async understand(@CurrentUser() user: User, @Body() dto: SayItDto, @Headers('accept-language') acceptLanguage?: string): Promise<SaidReminders> {
+  async understand(@CurrentUser() user: User, @Body() dto: SayItDto, @PageLanguage() page?: 'fr' | 'en'): Promise<SaidReminders> {
     await this.limits.enforce([{ key: `say-it:${user.id}`, limit: PER_MINUTE }], 60, SAY_IT_MESSAGES.tooMany);
     const zone = dto.timezone ?? user.timezone ?? 'UTC';
     // The repetition is described in the page's language, else the account's.
-    const language = pageLanguage(acceptLanguage) ?? (user.language === 'en' ? 'en' : 'fr');
+    const language = page ?? (user.language === 'en' ? 'en' : 'fr');
     return sayIt(dto.text, { ...user, language }, new Date(), zone);
   }
 }
