@@ -52,7 +52,7 @@ export interface RepeatMarker {
 const WEEKDAYS_CODE = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 const EN_WD_FULL = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
-const EN_WD = `${EN_WD_FULL}|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun`;
+const EN_WD = `${EN_WD_FULL}|tues|thurs|thur|mon|tue|weds|wed|thu|fri|sat|sun`;
 /** Words that join listed weekdays ("mondays and thursdays", "tue n thu", "mon plus wed"). */
 const EN_WD_JOIN = String.raw`(?:,?\s*(?:and|&|or|\+|n|'n'?|plus|as\s+well\s+as)(?![\p{L}']))`;
 const EN_WD_LIST = `(?:${EN_WD})s?(?:(?:\\s*(?:,|${EN_WD_JOIN})\\s*|\\s+)(?:(?:every|each|on)\\s+)?(?:${EN_WD})s?)*`;

@@ -1993,3 +1993,63 @@ describe('phone typing and remarks in more registers (found by heldout-v2av and 
     expect(all('dentist monday at 9 and pharmacy tuesday at 6pm, remind me of both', 'en').map((r) => r[0])).toEqual(['dentist', 'pharmacy']);
   });
 });
+
+describe('voice notes without stops, wake-ups and corrections (found by heldout-v2ax to v2ba, none of their sentences)', () => {
+  it('a corrected bare hour keeps the half of the day of the time it corrects', () => {
+    expect(one('remind me the day after tomorrow at 6pm, no wait 6:30, to call the garage', 'en')).toEqual(['call the garage', '2026-11-25T18:30', null]);
+    expect(one('remind me at 7 in the morning, sorry 7:15, to take the pill', 'en')).toEqual(['take the pill', '2026-11-24T07:15', null]);
+    expect(one('remind me tomorrow at 9pm no wait 10 to lock up', 'en')).toEqual(['lock up', '2026-11-24T22:00', null]);
+    expect(one('remind me tomorrow at 11am no wait 12 to call Sam', 'en')).toEqual(['call Sam', '2026-11-24T12:00', null]);
+  });
+
+  it('a wake-up asked for with what it is for is a request, whatever comes before it', () => {
+    expect(one("réveille-moi dans neuf heures pour partir à la gare", 'fr')).toEqual(['partir à la gare', '2026-11-23T19:00', null]);
+    expect(one('stp réveille-moi demain à 5h pour le vol', 'fr')).toEqual(['le vol', '2026-11-24T05:00', null]);
+    expect(one('bon je me couche parce que je suis crevé réveille-moi dans deux heures pour la réunion', 'fr')[0]).toBe('la réunion');
+    expect(one('wake me up in 2 hours for the meeting', 'en')).toEqual(['the meeting', '2026-11-23T12:00', null]);
+    expect(one('so tired lol wake me in 40 minutes to pick up the kids', 'en')[0]).toBe('pick up the kids');
+    // A wake-up for nothing said is the subject itself.
+    expect(one('réveille-moi demain à 6h', 'fr')[0]).toBe('réveille-moi');
+    expect(one('wake me up tomorrow at 6am', 'en')[0]).toBe('wake me up');
+  });
+
+  it('a lead with a verb of its own said before the request without a stop is why, not what', () => {
+    expect(one('so like I always forget this remind me friday to renew the permit', 'en')).toEqual(['renew the permit', '2026-11-27T09:00', null]);
+    expect(one('we never remember remind me on sunday to water the ferns', 'en')[0]).toBe('water the ferns');
+    expect(one("I'm so glad, remind me tomorrow to thank Ana", 'en')[0]).toBe('thank Ana');
+  });
+
+  it('how things are, or what is about to happen, said last without a stop is no subject', () => {
+    expect(one("water the roses tonight it's been so dry", 'en')).toEqual(['water the roses', '2026-11-23T20:00', null]);
+    expect(one('every evening at 7 water the roses its so dry', 'en')[0]).toBe('water the roses');
+    expect(one("call the landlord tomorrow it's so cold in here", 'en')[0]).toBe('call the landlord');
+    expect(one("remind me in an hour to move the car the meter's gonna run out", 'en')).toEqual(['move the car', '2026-11-23T11:00', null]);
+    expect(one('remind me at 8pm to charge my phone my battery is almost dead', 'en')[0]).toBe('charge my phone');
+    expect(one('remind me tomorrow to take an umbrella you know just in case', 'en')[0]).toBe('take an umbrella');
+    expect(one('prendre le parapluie demain au cas où', 'fr')[0]).toBe('prendre le parapluie');
+    // What is checked or said stays.
+    expect(one("check if the meter's gonna run out tomorrow at 5pm", 'en')[0]).toBe("check if the meter's gonna run out");
+    expect(one("I'm so glad remind me tomorrow to thank Ana", 'en')[0]).toBe('thank Ana');
+    // "thank" is what to do, not a courtesy, after "to".
+    expect(one('remind me to thank Ana tomorrow', 'en')).toEqual(['thank Ana', '2026-11-24T09:00', null]);
+    expect(one('can you remind me tomorrow, thank you', 'en')[0]).toBe('');
+  });
+
+  it('"so" after a verb of being says how much, not what follows from what', () => {
+    expect(all("every evening at seven feed the cat and every morning at 8 water the garden it's been so dry", 'en').map((r) => r[0])).toEqual(['feed the cat', 'water the garden']);
+  });
+
+  it('reads "weds"; "w" right before a time joins two reminders in English too', () => {
+    expect(one('green bin out every other weds 7pm', 'en')).toEqual(['green bin out', '2026-11-25T19:00', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=WE']);
+    expect(all('tomorrow at 10 drop the car at the garage w at 4pm collect it', 'en')).toEqual([
+      ['drop the car at the garage', '2026-11-24T10:00', null],
+      ['collect it', '2026-11-24T16:00', null],
+    ]);
+    expect(one('coffee w Sam tomorrow at 10am', 'en')[0]).toBe('coffee w Sam');
+  });
+
+  it('only a request after "so" leaves what came before as the subject', () => {
+    expect(one('pay the cleaner on the 1st of every month, yaani remind me', 'en')).toEqual(['pay the cleaner', '2026-12-01T09:00', 'FREQ=MONTHLY;BYMONTHDAY=1']);
+    expect(one('payer la nounou le 1er de chaque mois, donc rappelle-moi', 'fr')[0]).toBe('payer la nounou');
+  });
+});

@@ -23,8 +23,14 @@ import type { Extraction } from './understand';
 /** A connector between two parts, in the gap between their date words. */
 const CONNECTOR =
   /(?:(?:[,;.]+|(?<=\s)\/(?=\s)|(?<![\p{L}])(?:virgule|point[\s-]virgule|comma)(?![\p{L}]))\s*(?:(?:et|and|puis|pis|then|ensuite|also|aussi|plus|after\s+that|apr[èe]s\s+[çc]a)(?![\p{L}])\s*)*|(?<![\p{L}'])(?:et\s+puis|et\s+pis|and\s+then|and\s+also|et\s+aussi|et|and|puis|then|ensuite|also|after\s+that|apr[èe]s\s+[çc]a|plus(?!\s+(?:tard|t[ôo]t|que|de|d'|vite|loin))|(?<!(?<![\p{L}])(?:tant|en|au)\s+)pis)(?![\p{L}'])\s*)/giu;
-/** Arabizi's "w" for "et" in a French message ("demain à 11h w appeler Karim à 15h"); in English "w" is "with". */
-const FR_W_CONNECTOR = /(?<![\p{L}\p{N}'])w(?=\s+\p{L})\s*/giu;
+/**
+ * Arabizi's "w" for "et" in a French message ("demain à 11h w appeler Karim à 15h"); in English "w"
+ * is "with", except right before the next date words ("… at the kiosk w at 2pm pick up …").
+ */
+const W_CONNECTOR: Record<Language, RegExp> = {
+  fr: /(?<![\p{L}\p{N}'])w(?=\s+\p{L})\s*/giu,
+  en: /(?<![\p{L}\p{N}'\/])w\s+(?=(?:(?:at|@|around|by)\s+)?$)/giu,
+};
 /** "so" / "alors" / "faque" between two parts, and a request soon after it. */
 const SO_BEFORE_REQUEST = new RegExp(String.raw`[\s,]*(?<![\p{L}'])(?:${SO_WORDS})(?![\p{L}'])\s*`, 'iu');
 const REQUEST_SOON = /^(?:[^.!?]|[.!?](?=\S)){0,64}?(?<![\p{L}])(?:remind|ping\s+me|nudge\s+me|rapp?ell?e|fais[\s-]moi\s+penser|n'oublie|don'?t\s+let|doh\s+let)/iu;
@@ -251,7 +257,7 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
       const found: Array<[number, number]> = [];
       CONNECTOR.lastIndex = 0;
       for (const m of gap.matchAll(CONNECTOR)) found.push([a.end + m.index!, a.end + m.index! + m[0].length]);
-      if (!found.length && language === 'fr') for (const m of gap.matchAll(FR_W_CONNECTOR)) found.push([a.end + m.index!, a.end + m.index! + m[0].length]);
+      if (!found.length) for (const m of gap.matchAll(W_CONNECTOR[language])) found.push([a.end + m.index!, a.end + m.index! + m[0].length]);
       if (found.length) {
         const last = found[found.length - 1];
         // "…and at 6pm to Y": the connector right before the date words; otherwise the first one

@@ -13,6 +13,8 @@ const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
     /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|for(?=\s+\p{L})|(?:make|mek)\s+(?:i|we)(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
+    // "wake me up in 9 hours to leave for the airport": the wake-up is the request, what it is for the subject.
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?wake\s+(?:me|us)(?:\s+up)?\s+(?:to|for|so\s+(?:that\s+)?(?:i|we)\s+can)(?=\s+\p{L})/iu,
     /^(?:please\s+)?(?:set|create|add|make|schedule|put\s+in)\s+(?:a\s+|me\s+a\s+|an?\s+)?(?:reminder|alarm|alert)(?:\s+(?:to|for|about|that))?(?![\p{L}])/iu,
     // "todo: …", "to-do: …"; "to do yoga" is a task with its own verb, not a list heading.
     /^(?:(?:add\s+(?:this\s+)?to\s+(?:my\s+)?reminders|(?:new|quick)\s+reminder|reminder|alarm|note\s+to\s+self|todo)(?:\s*:|\s+(?:to|for|about|that)(?![\p{L}]))?|to[\s-]do\s*:|(?:make\s+a\s+)?note(?:\s+(?:that|down\s+that)(?![\p{L}])|\s*:))/iu,
@@ -29,6 +31,8 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:ne\s+|n')?oublie(?:z|s)?\s+pas(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^ne\s+me\s+laisse\s+pas\s+oublier(?:\s+de(?![\p{L}])|\s*d')?/iu,
     /^(?:fais|faites)[- ]moi\s+penser(?:\s+(?:[àa]|au|aux)(?![\p{L}]))?/iu,
+    // "réveille-moi dans neuf heures pour partir à l'aéroport": the wake-up is the request, what it is for the subject.
+    /^(?:(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais)\s+(?:me\s+r[ée]veiller|m'r[ée]veiller)|r[ée]veill?(?:e|ez)[- ]moi)\s+(?:pour|afin\s+de)(?=\s+\p{L})/iu,
     /^(?:pense|pensez|penser|songe)\s+(?:[àa]|au|aux)(?![\p{L}])/iu,
     /^(?:souviens[- ]toi|rappelle[- ]toi)(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
     /^(?:pr[ée]viens|avertis|alerte)[- ]moi(?:\s+(?:quand\s+il\s+faut|de|pour|que)(?![\p{L}])|\s*d'|\s*qu')?/iu,
@@ -275,6 +279,8 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`(?:remind|ping|tell|alert|notify|nudge|text|message|buzz|poke|warn|prompt|bug|hassle|pester|badger|chase)(?:s|ed|ing)?\s+me` +
     // Scots and Irish "mind me to …" ("remind me"), not "never mind me", "you mind me asking".
     String.raw`|(?<!(?:never|you|u|ya|d'ye|dya)\s)mind\s+me(?!\s+asking)` +
+    // "wake me up (in 9 hours) to leave for the airport": a wake-up asked for, with what it is for.
+    String.raw`|wake\s+(?:me|us)(?:\s+up)?(?=\s+(?:to|for)\s+\p{L})` +
     String.raw`|(?:(?:give|giving|gie|gies)\s+(?:me|us)|gimme)\s+a\s+(?:shout|bell|buzz|ring|call|nudge|reminder|heads[\s-]?up)|help\s+me\s+(?:to\s+)?remember` +
     String.raw`|hit\s+me\s+up|(?:holler|shout)\s+at\s+me|let\s+me\s+know|make\s+sure\s+(?:that\s+)?i\s+remember(?:\s+(?:to|that|about))?` +
     String.raw`|(?:send|sent|sending|give|giving|gave|shoot|drop|flick|chuck|fire)\s+me\s+(?:a\s+)?(?:quick\s+)?(?:reminder|nudge|ping|text|message|heads[\s-]?up)` +
@@ -300,6 +306,8 @@ const REQUEST_VERB: Record<Language, string> = {
     // (Not after a verb, "acheter un rappel …", nor before what it is of, "un rappel de vaccin".)
     String.raw`|(?<=^(?:(?![\p{L}']*(?:er|ir|re)[!,]*\s)[\p{L}'!,]+\s+)?)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)(?=\s+(?:pour|chaque|tous|toutes|demain|ce|cette|dans|[àa]|le|la|les|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d|stp|svp|d'\p{L}+(?:er|ir|re)|de\s+\p{L}+(?:er|ir|re))(?![\p{L}])|\s*[,:])` +
     String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
+    // "(tanpri) réveille-moi (dans huit heures) pour mon shift": a wake-up asked for, with what it is for.
+    String.raw`|r[ée]veill?(?:e|ez)[- ]moi(?=\s+(?:pour|afin\s+de)\s+\p{L})` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie` +
     // "(n')oublie pas de me le rappeler", "oublie pas de me dire": one request, not "oublie pas" + a subject.
     String.raw`|(?:n'|n\s+|ne\s+)?oubli\p{L}*\s+pas\s+de\s+(?:me|m')\s*(?:le\s+|la\s+|l'|les\s+)?(?:rapp?ell?\p{L}*|dire|faire\s+penser|pr[ée]venir)(?=[\s,.!?]|$)` +
@@ -479,6 +487,12 @@ const TRAILING_TAIL: Record<Language, RegExp> = {
       String.raw`|(?:lol|lmao|smh|tbh|ngl|haha+|asap)\s+(?:i|we|they|he|she|it|you|my|the|our|there|not|no|cos|bc)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}])` +
       String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:they|we)\s+(?:keep|always|never|are|were|have|had|can't|cant|won't|don't|dont|didn't|still|gonna)(?![\p{L}'])` +
       String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:she|he|they|it)'(?:s|re|ve|ll|d)\s+(?:been|not|always|never|gonna|going|coming|away|out|off|sick|(?!${ING_NOUN}(?![\p{L}]))\p{L}+ing|\p{L}+ed)(?![\p{L}'])` +
+      // "… the meter's gonna run out", "… my phone is almost dead": what is about to happen to a thing, said last.
+      String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure|check|see|ensure|verify|confirm|until|till|unless|before|after)\s)(?:the|my|our|your|his|her|their)\s+\p{L}+(?:'s|\s+is|\s+are)\s+(?:gonna|going\s+to|about\s+to|almost|nearly|been|always|never|due\s+to)(?![\p{L}'])` +
+      // "… (you know) just in case", said last without a comma.
+      String.raw`|(?:(?:you\s+know|y'know|ya\s+know)\s+)?just\s+in\s+case[\s.!]*$` +
+      // "… it's so hot in here", "… i'm so tired": how things are, said last.
+      String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:(?:it|she|he|they|we|i)(?:'s|'re|'m|\s+is|\s+are|\s+am|\s+was|\s+were)|its|im)\s+(?:so|too|way\s+too|really|super|soo+)\s+\p{L}` +
       String.raw`|i\s+(?:keep|always|never|can't|cant|don't|dont)\s+\p{L}|while\s+(?:she|he|they)(?:'(?:s|re))?\s+\p{L}|now\s+that\s+(?:it|it's|its|the|we|i|they|he|she|winter|summer)(?![\p{L}])` +
       String.raw`|no\s+excuses?[\s.!]*$` +
       String.raw`)[^]*$`,
@@ -489,14 +503,14 @@ const TRAILING_TAIL: Record<Language, RegExp> = {
       String.raw`(?:avant|pendant|maintenant)\s+(?:que|qu')|[àa]\s+cause\s+(?:de|du|des|d')` +
       String.raw`|(?<!(?:demander|demande|v[ée]rifier|v[ée]rifie|voir|savoir|sais|sait|regarder|regarde|checker|check)(?:\s+\p{L}+)?\s)(?:si\s+(?:y\s*'?\s*a|il\s+(?:y\s+a|fait|pleut|neige))|s'il\s+(?:y\s+a|fait|pleut|neige))(?![\p{L}])` +
       String.raw`|(?:mdr|ptdr|lol|jsp|tkt)\s+\p{L}` +
-      String.raw`|pas\s+d'excuses?[\s.!]*$` +
+      String.raw`|pas\s+d'excuses?[\s.!]*$|(?:juste\s+|(?:on\s+)?sait\s+jamais\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
       String.raw`)[^]*$`,
     'iu',
   ),
 };
 const TRAILING_TAIL_HINT: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:if|while|now|lol|lmao|smh|tbh|ngl|haha+|asap|they|we|she's|he's|they're|they've|it's|i|no)(?![\p{L}'])/iu,
-  fr: /(?<![\p{L}'])(?:avant|pendant|maintenant|cause|si|s'il|s'ils|mdr|ptdr|lol|jsp|tkt|pas)(?![\p{L}'])/iu,
+  en: /(?<![\p{L}'])(?:if|while|now|lol|lmao|smh|tbh|ngl|haha+|asap|they|we|she's|he's|she|he|they're|they've|it's|it|its|i|i'm|im|no|case|is|are)(?![\p{L}'])|'s\s/iu,
+  fr: /(?<![\p{L}'])(?:avant|pendant|maintenant|cause|si|s'il|s'ils|mdr|ptdr|lol|jsp|tkt|pas|cas)(?![\p{L}'])/iu,
 };
 
 /** A subject that says something to someone: a clause after it is what is said. */
@@ -523,7 +537,8 @@ const TRAILING_CONTEXT_HINT: Record<Language, RegExp> = {
 };
 /** A word SO_LEAD needs. */
 /** The words that say "so" between why and what, in every list that reads them (here and in several.ts). */
-export const SO_WORDS = String.raw`and\s+so|so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni`;
+// (Not the "so" of how much after a verb of being: "it's been so dry", "I'm so tired".)
+export const SO_WORDS = String.raw`and\s+so|(?<!(?:'s|'re|'m|is|are|am|was|were|been|be|being|get|gets|getting|got|feel|feels|felt|look|looks|seem|seems|sound|sounds|not)\s)so|alors|donc|faque|fait\s+que|du\s+coup|yaani|ya3ni`;
 const SO_WORD = new RegExp(String.raw`(?<![\p{L}'])(?:${SO_WORDS})(?![\p{L}'])`, 'iu');
 
 /** Whether a text holds any of EMOJI (most do not, and skip the look-behind pattern below). */
@@ -672,6 +687,8 @@ const PRONOUN_CLAUSE: Record<Language, RegExp> = {
   en: /^(?:he|she|they|it|we|i)\s+(?!(?:need|needs|have|has|gotta|got|must|should|want|wanna|will|would|also|then)(?![\p{L}]))\p{L}{2,}/iu,
   fr: /^$(?!)/u,
 };
+/** Interjections a spoken lead may open with ("so like I always forget this …"). */
+const LEAD_INTERJECTIONS = /^(?:(?:so|like|ok|okay|well|yeah|and|oh|um+|uh+|anyway|honestly|alors|bon|bah|ben|euh+|donc|et)[\s,]+)+/iu;
 /** A determiner, a noun or two, then a verb of their own: "le docteur a insisté", "the doctor says so". */
 const NOUN_CLAUSE: Record<Language, RegExp> = {
   en: new RegExp(String.raw`^(?:(?:eh|ah|oh|so|yeah|well)\s+)*(?:(?:the|my|our|his|her|their|your)\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:${REMARK_VERB.en}|say(?![\p{L}']))`, 'iu'),
@@ -810,15 +827,16 @@ function stripRequest(s: string, language: Language): string {
     // (Nor does "so" / "donc" before the request: "… chercher du lait faque rappelle-moi ça".)
     const subjectBefore = /\p{L}/u.test(before) && !ASKING_ONLY[language].test(before) && !isContextClause(before.replace(/[\s.!?…]+$/u, '').replace(SO_END, ''), language);
     const pointer = pointsBack(own, language);
+    const connected = /\S/u.test(m[2] ?? '') || STARTS_ON_CONNECTOR[language].test(own);
     if (subjectBefore) {
       // A short tail with no connector after a request that follows its subject is whom it is said
       // to or how ("… rappelle-moi biloute", "… remind me proper job", "… remind me dear").
       // (Not when it names a thing: "… can ye remind me tae phone my maw"; "my love" is whom.)
       const tail = own.trim();
       const short = words(before) >= 2 && words(tail) <= 4 && (!NAMES_A_THING[language].test(tail) || /^(?:my|mon|ma)\s+\S+$/iu.test(tail));
-      const connected = /\S/u.test(m[2] ?? '') || STARTS_ON_CONNECTOR[language].test(own);
       if (pointer || (!connected && (short || remarkOnly(own, language)))) own = '';
-    } else if (pointer || courtesyOnly(own, language)) {
+    } else if (pointer || (!connected && courtesyOnly(own, language))) {
+      // (Not what the request introduces: "I'm so glad, remind me to thank Ana".)
       // Only the way of asking, then a courtesy ("… can you remind me, thanks b'y"): no subject here.
       return '';
     }
@@ -836,7 +854,9 @@ function stripRequest(s: string, language: Language): string {
   }
   // A whole clause said as context before a request with a subject of its own ("the bins go out
   // so remind me to wheel them out", "le marché est ouvert, rappelle-moi de prendre les sacs").
-  if (isContextClause(m[1], language) && !ONLY_PRONOUN.test(own)) return rest;
+  // (Or one opened by the speaker or someone else with a verb of their own, said without a stop:
+  // "so like I always forget this remind me to …", "we never remember remind us to …".)
+  if ((isContextClause(m[1], language) || PRONOUN_CLAUSE[language].test(m[1].replace(LEAD_INTERJECTIONS, ''))) && !ONLY_PRONOUN.test(own)) return rest;
   // A lead closed by a laugh or a sigh ("up way too early with the time change lol remind me …"): why, not what.
   if (LAUGH_END.test(m[1].trim()) && /\p{L}/u.test(own) && /\p{L}{2}/u.test(m[1].trim().replace(LAUGH_END, ''))) return rest;
   // Words before the request are its wording unless they name a thing; a clause joined to it by
@@ -855,7 +875,7 @@ const STARTS_ON_CONNECTOR: Record<Language, RegExp> = {
 };
 /** Words said after a request that are no subject: courtesy, interjections, words of the region. */
 const REMARK_WORDS: Record<Language, RegExp> = {
-  en: /^(?:only|please|pls|plz|thanks?|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+(?:you|ya|u)|would\s+(?:you|ya|u)|no\s+worries|yeah|yh|abeg|jare|ooo?|naman|po|by\s+all\s+means|for\s+real|this\s+time|for\s+once)(?![\p{L}'])[\s,.!?]*/iu,
+  en: /^(?:only|please|pls|plz|thanks|thank\s+(?:you|u|ya|yu)|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+(?:you|ya|u)|would\s+(?:you|ya|u)|no\s+worries|yeah|yh|abeg|jare|ooo?|naman|po|by\s+all\s+means|for\s+real|this\s+time|for\s+once)(?![\p{L}'])[\s,.!?]*/iu,
   fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èeê]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|quand\s+m[êe]me|qd\s+m[êe]?me?|right|murakoze|jërëjëf|jerejef|merci\s+bien|3afak|afak|3aychek|aychek|choukran|chokran|shukran|baraka(?:\s*llahou?\s*fik)?|saha|ya3ni|yaani|s[ée]rieux|s[ée]rieusement|pour\s+de\s+vrai|cette\s+fois(?:-ci)?|pour\s+une\s+fois|doudou|m[èe]si(?:\s+anpil)?)(?![\p{L}'])[\s,.!?]*/iu,
 };
 /**
@@ -1202,7 +1222,12 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   const must = language === 'en' && MUST_WORD.test(s) ? I_MUST[language].exec(s) : null;
   if (must && must[0].length < s.length && (!must[1] || CONTEXT_VERB[language].test(must[1]) || isContextClause(must[1], language))) s = s.slice(must[0].length);
   const lead = SO_WORD.test(s) ? SO_LEAD.exec(s) : null;
-  if (lead && !SUBJECT_FIRST[language].test(s.slice(lead[0].length))) {
+  // (When only the request follows "so", what came before is the subject unless it is a clause of
+  // its own: "pay the haris, yaani remind me", not "j'oublie toujours donc rappelle-moi".)
+  const afterSo = lead ? s.slice(lead[0].length) : '';
+  const onlyRequestAfter = !!lead && (/\p{L}/u.test(afterSo) ? isOnlyRequest(afterSo, language) : requestAt(original, language) > soWordAt(original));
+  if (onlyRequestAfter && !isContextClause(lead![1].replace(/[\s,;:.!?]+$/u, ''), language)) s = lead![1];
+  else if (lead && !SUBJECT_FIRST[language].test(afterSo)) {
     const request = requestAt(original, language);
     if (request < 0 ? isContextClause(lead[1], language) : request > soWordAt(original)) s = s.slice(lead[0].length);
   }

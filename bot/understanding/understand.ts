@@ -7,7 +7,7 @@ import { zoneNamed } from '../../api/common/zone-cache';
 import { detectLanguage } from './language';
 import { NormalizedText, normalize, originalSpan } from './normalize';
 import { ParseEnv, pieceOf, startPieces } from './piece-parser';
-import { combinePieces, resolvePiece } from './resolve';
+import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
 import { findRepeats, RepeatMarker } from './repeat';
 import { applyOffset, findOffset, Offset } from './offset';
 import { JOINED, splitReminders } from './several';
@@ -401,6 +401,8 @@ function settleTwoTimes(
     for (let i = k; i >= 0; i--) {
       if (i < k && !chained(i)) break;
       const p = pieces[i];
+      // "at 6pm, no wait 6:30": a bare hour that corrects a time keeps its half of the day.
+      if (redoClock) carryHalfOfDay(p, later);
       if (redoDay) {
         delete p.date;
         delete p.weekend;
@@ -432,6 +434,22 @@ function settleTwoTimes(
     if (!same && JOINED.test(gap) && !RANGE_BEFORE.test(text.slice(Math.max(0, at[i][0] - 10), at[i][0]))) conflict = true;
   }
   return conflict;
+}
+
+/**
+ * "at 6pm, no wait 6:30", "at 7 in the morning, sorry 7:15": the corrected time said as a bare
+ * English hour (rule 8 would pick the next of 06:30 and 18:30) is on the half of the day the time
+ * it corrects was on, as any listener would hear it.
+ */
+function carryHalfOfDay(corrected: WhenPiece, later: WhenPiece[]): void {
+  const t = corrected.time;
+  const hours = t ? candidateHours(corrected) : corrected.part && corrected.part !== 'night' ? [corrected.partHour ?? PART_HOUR[corrected.part]] : [];
+  if (hours.length !== 1) return;
+  const clock = hours[0] % 24 >= 12 ? 'pm' : 'am';
+  for (const p of later) {
+    if (p.time?.clock !== 'bare' || p.part || p.time.hour >= 12 || p.time.hour === 0) continue;
+    p.time = { ...p.time, clock };
+  }
 }
 
 export const format = formatLocal;

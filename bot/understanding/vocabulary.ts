@@ -8,11 +8,11 @@ export function fold(s: string): string {
 }
 
 export const EN_WEEKDAYS: Record<string, number> = {
-  monday: 1, mon: 1, tuesday: 2, tues: 2, tue: 2, wednesday: 3, wed: 3, thursday: 4, thurs: 4, thur: 4,
+  monday: 1, mon: 1, tuesday: 2, tues: 2, tue: 2, wednesday: 3, weds: 3, wed: 3, thursday: 4, thurs: 4, thur: 4,
   thu: 4, friday: 5, fri: 5, saturday: 6, sat: 6, sunday: 7, sun: 7,
 };
 export const EN_WEEKDAY_RE =
-  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|wed|thu|fri|sat|sun';
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|thurs|thur|mon|tue|weds|wed|thu|fri|sat|sun';
 
 export const FR_WEEKDAYS: Record<string, number> = {
   lundi: 1, lun: 1, mardi: 2, mar: 2, mercredi: 3, mer: 3, jeudi: 4, jeu: 4, vendredi: 5, ven: 5,
