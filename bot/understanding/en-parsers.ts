@@ -186,7 +186,7 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
       if (QUANTITY_AFTER.test(tail)) return null;
       // Texting's "2" for "to" ("tmrw 2 call the bank"): a bare 2 followed by a word is no time.
       if (!prefixed && hour === 2 && /^\s+\p{L}/u.test(tail) && !TIME_CONTEXT_AFTER.test(tail)) return null;
-      const contextual = TIME_CONTEXT_AFTER.test(tail) || /(tonight|tomorrow|tmrw|tmr|2moro|2morrow|today|evening|morning|afternoon|night)\s*$/.test(before(m));
+      const contextual = TIME_CONTEXT_AFTER.test(tail) || /(tonight|tomorrow|tmrw|tmr|2moro|2morrow|today|evening|morning|afternoon|night)\s*$/.test(before(m)) || (CORRECTING_BEFORE.test(before(m, 32)) && /^(?:\s*[,.;!?]|\s*$|\s+(?:to|and|then|for|pls|please)(?![\p{L}]))/iu.test(tail));
       if (!prefixed && !contextual) return null;
       if (contextual) strong = true;
     }
@@ -194,6 +194,9 @@ export function readEnglishTime(raw: string, m?: PieceMatch): (ClockReading & { 
   if (!reading) return null;
   return { ...reading, strong };
 }
+
+/** A correction right before a bare number said alone: it re-states a time ("…, no wait make it 10", "…, sorry, 10."). */
+const CORRECTING_BEFORE = /(?:(?<![\p{L}])(?:make|change|move|push)\s+(?:it|that)(?:\s+to)?|[,.]\s*(?:no|nah|nope|sorry|actually|wait)(?:[\s,]+(?:no|wait|sorry|actually|make\s+(?:it|that)))*|(?<![\p{L}])(?:i\s+mean|or\s+rather))[\s,]*$/iu;
 
 function enTimeParser(): Parser {
   return pieceParser('en-time', TIME_EN, (m) => {

@@ -119,6 +119,9 @@ const EVENT_AFTER = /^\s+(?!(?:de|d|du|des|[àa]|au|aux|et|ou|pour|vers|chez|ave
 
 const EVENT_OF_AFTER = /^\s+(?:de|d'|des)\s*(?!(?:demain|aujourd|hier|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|la\s+veille|ce|cette|la|l')(?![\p{L}]))\p{L}{3,}/iu;
 
+/** A noun then "de" right before "fin de journée" (not "à partir de", "avant de"). */
+const NAMED_BY_PART_BEFORE = /(?<![\p{L}'])(?!(?:partir|compter|jusqu|lors|avant|apr[èe]s|besoin)\s)\p{L}{3,}\s+de\s+$/iu;
+
 function frDayPartParser(): Parser {
   const re =
     // "à soir" is Quebec French for "ce soir".
@@ -142,6 +145,8 @@ function frDayPartParser(): Parser {
     // "travaille de nuit", "l'équipe de soir": how or when one works, not a time to remind.
     if (/^(?:nuit|soir)$/.test(s) && /(?:^|[^\p{L}])de\s+$/u.test(before(m, 4))) return null;
     if (m.groups.q) {
+      // "le rapport de fin de journée", "la réunion de début de matinée": it names the thing said before it.
+      if (/^(?:fin|d[ée]but|milieu)/iu.test(m.text) && NAMED_BY_PART_BEFORE.test(before(m, 20))) return null;
       const q = fold(m.groups.q);
       const which = frPartOf(fold(m.groups.qw ?? ''));
       const hour = FR_QUALIFIED_HOURS[q]?.[which];

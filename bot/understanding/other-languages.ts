@@ -23,6 +23,8 @@ const MARKERS = new Set(
     'mwen ap fè bliye bliyé souple tanpri kounye konnen gen bri nou mèsi anpil',
     // Réunion Creole
     'lé té zot koman',
+    // Mauritian and Seychellois Creole
+    'inn mwa ki pe pou zis bizin ankor',
     // Lingala
     'kobosana mpo naza nalingi bolamu malamu mbote',
     // Darija (in Arabizi)
@@ -70,11 +72,12 @@ export function inOtherLanguage(words: string, language: Language): boolean {
 }
 
 /**
- * "call mum tomorrow, hajalala bado" → "call mum tomorrow": the last comma's tail, when it is a
- * remark in another language and something of the message's own comes before it.
+ * "call mum tomorrow, hajalala bado" → "call mum tomorrow": the last comma's tail (or the tail
+ * after `separator`, an emoji's place), when it is a remark in another language and something of
+ * the message's own comes before it.
  */
-export function cutOtherLanguageTail(s: string, language: Language): string {
-  const comma = s.lastIndexOf(',');
+export function cutOtherLanguageTail(s: string, language: Language, separator = s.lastIndexOf(',')): string {
+  const comma = separator;
   if (comma <= 0) return s;
   const head = s.slice(0, comma);
   if (!/\p{L}{2}/u.test(head) || !inOtherLanguage(s.slice(comma + 1), language)) return s;

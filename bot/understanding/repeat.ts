@@ -667,6 +667,7 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
   // own action follows ("le mardi c'est le marché, rappelle-moi de prendre les sacs"); otherwise it
   // is what to remind of, and the repetition is only "le samedi c'est".
   if (language === 'fr') cestHeadOnly(out, text);
+  openWeekOnItsDays(out, text);
   // "rappelle-moi le dernier jour du mois de payer le loyer, tous les mois", "… on the 1st of the
   // month to pay rent, that's every month": a repetition that names no day, said last after a comma
   // or "c'est" / "that's", makes the date said before it a habit. The dates that are a habit only
@@ -682,6 +683,25 @@ export function findRepeats(text: string, language: Language): RepeatMarker[] {
   tail.start -= sep[0].length;
   tail.trailing = true;
   return again;
+}
+
+/** What would make the words between "every week" and the days a second reminder: a time, or a connector. */
+const APART = /\d|(?<![\p{L}])(?:et|and|puis|pis|then|also|aussi|plus|ensuite)(?![\p{L}])|[.;!?]/iu;
+
+/**
+ * "chaque semaine, cours de soutien le lundi et le mercredi", "toutes les deux semaines, piscine le
+ * samedi": a week said with no day, then the days said as a habit of their own, is one repetition
+ * on those days (the first only says how often); not when a time or a connector stands between
+ * them, where each may be a reminder of its own.
+ */
+function openWeekOnItsDays(found: RepeatMarker[], text: string): void {
+  for (const open of found) {
+    if (open.kind !== 'freq' || open.freq !== 'WEEKLY' || open.byDay || open.byMonthDay || open.except) continue;
+    const days = found.find((f) => f.kind === 'freq' && f.freq === 'WEEKLY' && !!f.byDay?.length && !f.except && !f.interval && f.start >= open.end);
+    if (!days || days.start - open.end > 60 || APART.test(text.slice(open.end, days.start))) continue;
+    if (open.interval) days.interval = open.interval;
+    open.kind = 'filler';
+  }
 }
 
 function cestHeadOnly(found: RepeatMarker[], text: string): void {

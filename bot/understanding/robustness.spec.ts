@@ -2053,3 +2053,50 @@ describe('voice notes without stops, wake-ups and corrections (found by heldout-
     expect(one('payer la nounou le 1er de chaque mois, donc rappelle-moi', 'fr')[0]).toBe('payer la nounou');
   });
 });
+
+describe('starts, weeks said with their days, corrections and remarks (found by heldout-v2ax to v2ba, none of their sentences)', () => {
+  it('a start said before a repetition with its own days starts it', () => {
+    expect(one("à partir du 10 janvier, rappelle-moi tous les jours à 6h30 de préparer les enfants", 'fr')).toEqual(['préparer les enfants', '2027-01-10T06:30', 'FREQ=DAILY']);
+    expect(one('starting january 11, remind me every weekday at 6:30am to get the kids ready', 'en')).toEqual(['get the kids ready', '2027-01-11T06:30', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR']);
+    expect(all('à partir du 15 janvier, cours de francisation tous les lundis et mercredis à 18h30', 'fr')).toEqual([['cours de francisation', '2027-01-18T18:30', 'FREQ=WEEKLY;BYDAY=MO,WE']]);
+    // "from" before something else than the day says no start.
+    expect(one('working from home today, ping me every 30 mins to stretch', 'en')).toEqual(['stretch', '2026-11-23T10:30', 'FREQ=MINUTELY;INTERVAL=30']);
+  });
+
+  it('a week said with no day, then its days, is one repetition on those days', () => {
+    expect(all('chaque semaine, cours de soutien de Yassine le lundi et le mercredi à 17h30', 'fr')).toEqual([['cours de soutien de Yassine', '2026-11-23T17:30', 'FREQ=WEEKLY;BYDAY=MO,WE']]);
+    expect(all('toutes les deux semaines, piscine le samedi à 10h', 'fr')).toEqual([['piscine', '2026-11-28T10:00', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA']]);
+  });
+
+  it('"de fin de journée" after a noun names it', () => {
+    expect(all('tous les jours à 17h remplir le rapport de fin de journée', 'fr')).toEqual([['remplir le rapport de fin de journée', '2026-11-23T17:00', 'FREQ=DAILY']]);
+    expect(one("rappelle-moi d'appeler Paul en fin de journée", 'fr')).toEqual(['appeler Paul', '2026-11-23T18:00', null]);
+  });
+
+  it('a correction said after the action, then another reminder; a bare number after a correction is a time', () => {
+    expect(all('remind me tomorrow at 10am to attend the vendor meeting, no wait, 10:30am, and at 3pm to prepare the invoice', 'en')).toEqual([
+      ['attend the vendor meeting', '2026-11-24T10:30', null],
+      ['prepare the invoice', '2026-11-24T15:00', null],
+    ]);
+    expect(all("rappelle-moi demain à 10h d'aller à la réunion, non pardon 10h30, et à 15h de préparer la facture", 'fr')).toEqual([
+      ['aller à la réunion', '2026-11-24T10:30', null],
+      ['préparer la facture', '2026-11-24T15:00', null],
+    ]);
+    expect(one('remind me at 9pm to call the plumber, no wait make it 10', 'en')).toEqual(['call the plumber', '2026-11-23T22:00', null]);
+    expect(one('remind me at 9 to call the plumber, sorry, 10', 'en')).toEqual(['call the plumber', '2026-11-23T22:00', null]);
+  });
+
+  it('leaves out "itself" after a date, a reported instruction, an exclamation said last, courtesies in more languages', () => {
+    expect(one('remind me tomorrow evening itself to call the electrician', 'en')).toEqual(['call the electrician', '2026-11-24T20:00', null]);
+    expect(one("maman a dit qu'il faut appeler tonton, rappelle-moi demain", 'fr')[0]).toBe('appeler tonton');
+    expect(one('le docteur a dit que je dois prendre le sirop à 20h', 'fr')[0]).toBe('prendre le sirop');
+    expect(one('call mum sunday at 6pm, oh god she will be so mad if I forget', 'en')[0]).toBe('call mum');
+    expect(one('appeler mamie dimanche à 18h, mon dieu elle est toute seule', 'fr')[0]).toBe('appeler mamie');
+    expect(one('remind me po every sunday at 7am to go to mass, salamat po', 'en')).toEqual(['go to mass', '2026-11-29T07:00', 'FREQ=WEEKLY;BYDAY=SU']);
+    expect(one('pa bliye: bato pour Praslin samedi à 7h15, mersi bokou', 'fr')).toEqual(['bato pour Praslin', '2026-11-28T07:15', null]);
+    expect(one("every weekday at 6am catch the bus, don't let me sleep lah", 'en')[0]).toBe('catch the bus');
+    expect(one("toutes les 3 heures boire un verre d'eau 💧 dokter inn dir mwa", 'fr')[0]).toBe("boire un verre d'eau");
+    // A "po" that names a thing stays.
+    expect(one('send the PO to finance tomorrow at 10am', 'en')[0]).toBe('send the PO to finance');
+  });
+});

@@ -364,6 +364,7 @@ export function splitReminders(
   items.sort((a, b) => a.start - b.start);
   const parts = cutParts(norm.text, items, language);
   const zones = pieces.filter((p) => p.zone);
+  const startOf = new Map(pieces.map((p, k) => [p, at[k][0]]));
 
   const drafts: Draft[] = parts.map((part, idx) => {
     const inPart = (s: number) => s >= part.from && s < part.to;
@@ -523,13 +524,26 @@ export function splitReminders(
     // Its date starts the repetitions after it that say no day of their own, when it says a start
     // ("term 4 starts monday so every weekday at 8.15am … remind me …"; not "bin day is wednesday
     // now so remind me every tuesday …").
-    const start = drafts[i].pieces.filter((p) => p.date && p.fromWeekday && !p.time && !p.part);
-    if (start.length === 1 && !drafts[i].own.rec && SAYS_START[language].test(drafts[i].said)) {
+    // ("à partir du (lundi) 10 janvier, rappelle-moi du lundi au vendredi …": a date, or a weekday.)
+    const start = startDay(drafts[i], norm.text, startOf, language);
+    if (start && !drafts[i].own.rec) {
       for (const d of later) {
         if (d.pieces.some((p) => p.date)) break;
-        if (d.repeats.some((r) => r.kind === 'freq')) d.pieces.push({ date: start[0].date, fromWeekday: start[0].fromWeekday });
+        if (d.repeats.some((r) => r.kind === 'freq')) d.pieces.push(start);
       }
     }
+    drafts.splice(i, 1);
+  }
+  // "à partir du 15 janvier, francisation tous les lundis …", "starting jan 10, every weekday …": a
+  // part that only says when the repetition after it starts is its start, not a reminder of its own.
+  for (let i = drafts.length - 2; i >= 0; i--) {
+    const d = drafts[i];
+    const next = drafts[i + 1];
+    if (d.subject || d.own.rec) continue;
+    if (!next.repeats.some((r) => r.kind === 'freq') || next.pieces.some((p) => p.date)) continue;
+    const start = startDay(d, norm.text, startOf, language);
+    if (!start) continue;
+    next.pieces.push(start);
     drafts.splice(i, 1);
   }
   // A part with no words of its own shares its neighbour's subject (and time, if it has none).
@@ -544,6 +558,7 @@ export function splitReminders(
     }
   }
 
+  if (process.env.DBG) console.log(JSON.stringify(drafts.map((d) => ({ s: d.subject, said: d.said, pieces: d.pieces, rep: d.repeats })), null, 0));
   return drafts.map((d) => {
     const piece = combinePieces([...d.pieces, ...zones]);
     const r = d.repeats.some((x) => x.kind === 'freq')
@@ -552,6 +567,30 @@ export function splitReminders(
     if (!r) return { subject: d.subject, missing: 'when' as const, language, rrule: null };
     return { subject: d.subject, dueAt: r.local.toJSDate(), zone: r.zone, dueLocal: formatLocal(r.local), language, rrule: r.rrule };
   });
+}
+
+/** "starting", "à partir du", "dès le" right before a day: what follows is when something starts. */
+const START_BEFORE: Record<Language, RegExp> = {
+  en: /(?<![\p{L}])(?:start(?:s|ing)?(?:\s+(?:on|from))?|begin(?:s|ning)?(?:\s+(?:on|from))?|from|as\s+of|effective)\s+(?:(?:on|the|this|next)\s+)*$/iu,
+  fr: /(?<![\p{L}])(?:[àa]\s+partir|[àa]\s+compter|d[èe]s|commence|commencent|d[ée]bute|d[ée]butent|reprend|reprennent)(?:\s+(?:du|de|d'|le|la|ce|cette))*\s*$/iu,
+};
+
+/**
+ * The one day a part says, with no time, right after a word that says it starts ("à partir du
+ * (lundi) 10 janvier", "starting jan 10"; not "working from home today"), or a weekday in a part
+ * that says something starts ("school starts back on monday"), or null.
+ */
+function startDay(d: Draft, text: string, startOf: Map<WhenPiece, number>, language: Language): WhenPiece | null {
+  const days = d.pieces.filter((p) => p.date && !p.time && !p.part && p.instant === undefined && !p.keepClock);
+  if (!days.length || days.length !== d.pieces.filter((p) => p.date || p.weekend).length) return null;
+  // ("lundi 10 janvier": the weekday and the date say one day; the date wins.)
+  const day = days.find((p) => !p.fromWeekday) ?? days[0];
+  if (days.length > 1 && !days.every((p) => p === day || p.fromWeekday)) return null;
+  // (A weekday alone may be said further from its start word: "term 4 starts back on monday".)
+  const first = Math.min(...days.map((p) => startOf.get(p) ?? -1));
+  const started = first >= 0 && START_BEFORE[language].test(text.slice(Math.max(0, first - 30), first));
+  if (!started && !(day.fromWeekday && SAYS_START[language].test(d.said))) return null;
+  return { date: day.date, fromWeekday: day.fromWeekday, thenDate: day.thenDate };
 }
 
 function resolveOnce(piece: WhenPiece, now: DateTime, userZone: string) {

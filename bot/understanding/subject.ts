@@ -11,7 +11,7 @@ const wordEnd = `(?!${L})`;
 /** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
 const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
-    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|for(?=\s+\p{L})|(?:make|mek)\s+(?:i|we)(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+po)?(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|for(?=\s+\p{L})|(?:make|mek)\s+(?:i|we)(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     // "wake me up in 9 hours to leave for the airport": the wake-up is the request, what it is for the subject.
     /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?wake\s+(?:me|us)(?:\s+up)?\s+(?:to|for|so\s+(?:that\s+)?(?:i|we)\s+can)(?=\s+\p{L})/iu,
@@ -30,6 +30,8 @@ const TRIGGERS: Record<Language, RegExp[]> = {
     /^(?:(?:est-ce\s+que\s+)?(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais|vous\s+pouvez|pouvez[- ]vous|pourriez[- ]vous)\s+)?(?:(?:me|nous)\s+(?:le\s+)?rapp?ell?er|rapp?el(?:le|ez|les)?(?:[- ](?:le|la|les)[- ](?=moi|nous))?[- ]?(?:moi|nous)(?:-(?:le|la|les)(?![\p{L}]))?)(?:\s+(?:encore|[àa]\s+nouveau|de\s+nouveau|une\s+autre\s+fois)(?![\p{L}]))?(?:\s+(?:[àa]\s+propos\s+(?:de|du|des)|au\s+sujet\s+(?:de|du|des)|concernant|pour\s+que|afin\s+de|de|que|qu'il\s+faut\s+que|du|des|pour)(?![\p{L}])|\s*(?:[àa]\s+propos|au\s+sujet|afin)\s+d'|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^(?:ne\s+|n')?oublie(?:z|s)?\s+pas(?:\s+(?:de|que)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?/iu,
     /^ne\s+me\s+laisse\s+pas\s+oublier(?:\s+de(?![\p{L}])|\s*d')?/iu,
+    // Creole "pa bliye (mwen)": don't forget.
+    /^(?:(?:fè|fe)\s+(?:mwen|mwa)\s+)?pa\s+bliy[eé](?:\s+(?:mwen|mwa|moi))?(?:\s*:|\s+(?:de|pou|ki|k)(?![\p{L}]))?(?=\s*\p{L})/iu,
     /^(?:fais|faites)[- ]moi\s+penser(?:\s+(?:[àa]|au|aux)(?![\p{L}]))?/iu,
     // "réveille-moi dans neuf heures pour partir à l'aéroport": the wake-up is the request, what it is for the subject.
     /^(?:(?:tu\s+peux|peux[- ]tu|pourrais[- ]tu|tu\s+pourrais)\s+(?:me\s+r[ée]veiller|m'r[ée]veiller)|r[ée]veill?(?:e|ez)[- ]moi)\s+(?:pour|afin\s+de)(?=\s+\p{L})/iu,
@@ -97,7 +99,7 @@ const EDGE_FILLERS: Record<Language, RegExp> = {
 const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
-      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks|merci|gracias|shukran|choukran)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|habibi|habibti))?` +
+      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks|merci|gracias|shukran|choukran|salamat(?:\s+po)?)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|habibi|habibti))?` +
       String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|asap|a\.s\.a\.p\.?|` +
@@ -117,7 +119,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
-      String.raw`(?:merci|mci|mrc|thanks|mille\s+mercis?|je\s+(?:vous|te)\s+(?:en\s+)?remercie)(?:\s+(?:beaucoup|bcp|bien|infiniment|d'avance|par\s+avance|mille\s+fois|[àa]\s+toi|[àa]\s+vous|encore|l'ami|ma\s+belle|mon\s+ami))*` +
+      String.raw`(?:merci|mci|mrc|mersi|thanks|mille\s+mercis?|je\s+(?:vous|te)\s+(?:en\s+)?remercie)(?:\s+(?:beaucoup|bokou|bcp|bien|infiniment|d'avance|par\s+avance|mille\s+fois|[àa]\s+toi|[àa]\s+vous|encore|l'ami|ma\s+belle|mon\s+ami))*` +
       String.raw`|ok(?:ay|i)?|d'accord|dac|stp|svp|stpl|steup(?:l[ée])?|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t|please|pls|` +
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
@@ -140,8 +142,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|merci|gracias|shukran|choukran|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful|time|real|seriously|serious|craic|forget|brah|bruh)$/i,
-  fr: /^(?:merci|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h|ce)$/iu,
+  en: /^(?:thanks?|merci|gracias|shukran|choukran|salamat|po|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful|time|real|seriously|serious|craic|forget|brah|bruh)$/i,
+  fr: /^(?:merci|mersi|bokou|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h|ce)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
 function isWordUnit(c: number): boolean {
@@ -292,7 +294,7 @@ const REQUEST_VERB: Record<Language, string> = {
     // Pidgin and Jamaican "no let me forget", "nuh mek mi forget", "no forget to remind me".
     // "…, wee reminder pls", "…, quick reminder please": the reminder asked for, said last.
     String.raw`|(?:(?:a|an)\s+)?(?:wee|quick|little|lil|small|friendly|gentle)\s+reminder(?=[\s,]*(?:pls|please|plz|thanks|thx|ta|cheers|mate)?[\s.!?]*$)|reminder\s+(?:pls|please|plz)(?=[\s.!?]*$)|(?<=(?:^|[,.!;])\s*(?:(?:pls|please|plz|kindly)\s+)?)(?:reminder|remind)(?=[\s.!?]*$)` +
-    String.raw`|(?:don'?t|do\s+not|doh|never|not|no|nuh)\s+(?:let|mek)\s+(?:me|mi)\s+(?:forget|flake|bail|slack|oversleep|be\s+late|(?:skip|miss|sleep\s+(?:through|past|in\s+for))\s+(?:it|this|that|them))|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget|no\s+forget\s+(?:to\s+)?remind\s+me`,
+    String.raw`|(?:don'?t|do\s+not|doh|never|not|no|nuh)\s+(?:let|mek)\s+(?:me|mi)\s+(?:forget|flake|bail|slack|oversleep|sleep(?:\s+in)?(?=(?:\s+\p{L}+)?[\s.!?]*$)|be\s+late|(?:skip|miss|sleep\s+(?:through|past|in\s+for))\s+(?:it|this|that|them))|make\s+sure\s+(?:that\s+)?i\s+(?:don'?t|do\s+not)\s+forget|(?:don'?t|do\s+not)\s+forget|no\s+forget\s+(?:to\s+)?remind\s+me`,
   fr:
     // "…, rappelle stp": the request alone, said last; "…, faut me rappeler ça": it must be done.
     String.raw`(?<=(?:^|[,.!;])\s*)rapp?elle(?=[\s,]*(?:stp|svp|merci|s'il\s+te\s+pla[iî]t)?[\s.!?]*$)|(?:il\s+)?(?:faut|faudrait|faudra)\s+(?:me|m')\s*(?:le\s+|la\s+|les\s+|l')?rapp?ell?er|` +
@@ -314,7 +316,8 @@ const REQUEST_VERB: Record<Language, string> = {
     String.raw`|(?:n'|n\s+|ne\s+)?oubli\p{L}*\s+pas`,
 };
 const REQUEST_TAIL: Record<Language, string> = {
-  en: String.raw`(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
+  // (Tagalog "po" after the request is a courtesy: "remind me po to …".)
+  en: String.raw`(?:\s+po(?=[\s,]))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
   fr: String.raw`(?:\s+(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
 };
 /** The request at the start of a word; group 1: the word introducing its subject, if any ("to", "de"). */
@@ -375,6 +378,8 @@ const REMARK_VERB: Record<Language, string> = {
   en: String.raw`(?:is|are|was|were|has|have|had|will|won't|can|can't|could|should|does|doesn't|did|didn't|said|says|thinks|thought|wants|wanted|needs|needed|keeps|kept|gets|got|changed|comes|came|goes|went|starts|started|ends|closes|opens|leaves|left|arrives|works|told|tells|asked|asks|insists|insisted|recommends|recommended|reckons|mentioned|expires|matters|hates|loves|likes|don|dey|seh|sey)(?![\p{L}'])`,
   fr: String.raw`(?:est|sont|[ée]tait|a|ont|va|vont|vient|viennent|passe|passent|expire|expirent|travaille|travaillent|commence|commencent|finit|finissent|ferme|ferment|ouvre|ouvrent|arrive|arrivent|part|partent|rentre|rentrent|dort|dorment|veut|veulent|peut|peuvent|doit|doivent|dit|disent|fait|font|attend|attendent|co[uû]te|sonne|reste|restent|change|bosse|insiste|r[âa]le|oublie|oublient|marche|marchent|sera|seront|aura|auront|m'a|l'a|nous\s+a|se\s+\p{L}+|s'\p{L}+|ne\s+\p{L}+|n'\p{L}+)(?![\p{L}'])`,
 };
+/** An exclamation that opens a remark ("…, ya allah these early mornings", "…, mon dieu ces bouchons"). */
+const EXCLAMATION = String.raw`(?:ya\s+(?:allah|rab+i?|rab|lahwi|salam)|oh\s+(?:my\s+)?(?:god|lord|gosh|boy|man|dear)|my\s+(?:god|gosh|lord)|omg|good\s+lord|lord\s+have\s+mercy|mon\s+dieu|oh\s+l[àa]\s+l[àa]|aiy(?:o|a)+h?|eish|haiya?|ay\s+dios(?:\s+m[ií]o)?)(?![\p{L}])`;
 /** A question of one to three words closing the message ("…, t'as compris ?", "…, you hear?"). */
 const SHORT_QUESTION = String.raw`(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$`;
 /**
@@ -388,6 +393,8 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
     String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as|sure|sure\s+look|ah|well|plus|alhamdulillah|hamdulillah|inshallah|wallah|honestly|seriously)\s+)?` +
       // ("…, with the power cuts you never know": a few words that say with what, before the clause.)
       String.raw`(?:(?:with|what\s+with|after|given)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:i|we|they|he|she|it|you|u)(?:'\p{L}+)?\s))?(?:` +
+      // An exclamation, whatever follows it ("…, ya allah these early mornings", "…, oh god the traffic").
+      String.raw`${EXCLAMATION}|` +
       String.raw`(?:you|u|ya)\s+never\s+know|just\s+in\s+case[\s.!]*$|by\s+all\s+means[\s.!]*$|(?:yuh|you|ya|u)\s+know(?:\s+how|\s+what|\s+me)?\s|keep\s+me\s+(?:honest|on\s+track|accountable|motivated|sane)|` +
       String.raw`(?:i|we|they|he|she|it)(?:'(?:ve|m|ll|d|re|s))?\s+\p{L}|(?:ive|im|ill|weve|theyre)\s+\p{L}` +
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?\p{L}+\s+${REMARK_VERB.en}` +
@@ -416,6 +423,7 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       String.raw`(?:(?:hamdou?l+ah|al?hamdoulil+ah|inch?al+ah|wallah|3lach|wesh|taw|bref|enfin|franchement|s[ée]rieux|ouf|heureusement)[\s,]+)?` +
       // ("…, avec les délestages on sait jamais": a few words that say with what, before the clause.)
       String.raw`(?:(?:avec|vu|apr[èe]s|depuis)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:je|j'|il|elle|on|ils|elles|nous|[çc]a)\s*\p{L}))?(?:` +
+      String.raw`${EXCLAMATION}|` +
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}|(?:juste\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
       // "…, y'a la pluie qui arrive", "…, il y a grève".
       String.raw`|(?:il\s+)?y\s*'?\s*a(?:vait|ura)?\s+\p{L}` +
@@ -592,12 +600,13 @@ export const SUBJECT_FIRST: Record<Language, RegExp> = {
  */
 const REPORTED_INSTRUCTION: Record<Language, RegExp> = {
   en: /^(?:(?:the|my|our|his|her)\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:(?:told|tells|asked|asks|wants|wanted|advised|advises|reminded)\s+(?:me|us)\s+to|(?:said|says)\s+(?:to|(?:i|we)\s+(?:should|need\s+to|have\s+to|must|gotta|got\s+to)))\s+(?=\p{L})/iu,
-  fr: /^(?:(?:le|la|l'|mon|ma|mes|les|notre|nos)\s*)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:m'a|m'ont|nous\s+a|nous\s+ont)\s+(?:dit|demand[ée]|conseill[ée]|recommand[ée]|prescrit|ordonn[ée])\s*(?:de\s+|d')(?=\p{L})/iu,
+  // ("ma mère m'a dit de …", "le docteur a dit qu'il faut …", "má a dit que je dois …".)
+  fr: /^(?:(?:le|la|l'|mon|ma|mes|les|notre|nos)\s*)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:(?:m'a|m'ont|nous\s+a|nous\s+ont)\s+(?:dit|demand[ée]|conseill[ée]|recommand[ée]|prescrit|ordonn[ée])\s*(?:de\s+|d')|(?:m'a|m'ont|nous\s+a|nous\s+ont|a|ont)\s+dit\s+(?:qu'il\s+(?:faut|faudrait|fallait)|que\s+(?:je|j'|on|nous)\s*(?:dois|doit|devons|devais|devrais|devait|dois\s+absolument))\s*(?:(?:absolument|vraiment|bien)\s+)?)(?=\p{L})/iu,
 };
 /** Words REPORTED_INSTRUCTION needs. */
 const REPORTED_HINT: Record<Language, RegExp> = {
   en: /(?<![\p{L}'])(?:told|tells|asked|asks|wants|wanted|advised|advises|reminded|said|says)\s/iu,
-  fr: /(?:m'a|m'ont|nous\s+a|nous\s+ont)\s/iu,
+  fr: /(?:m'a|m'ont|nous\s+a|nous\s+ont|a\s+dit|ont\s+dit)\s/iu,
 };
 
 /** How a vented lead ends: an interjection of annoyance or relief ("ugh", "na wa", "pff", "ouf"). */
@@ -875,8 +884,8 @@ const STARTS_ON_CONNECTOR: Record<Language, RegExp> = {
 };
 /** Words said after a request that are no subject: courtesy, interjections, words of the region. */
 const REMARK_WORDS: Record<Language, RegExp> = {
-  en: /^(?:only|please|pls|plz|thanks|thank\s+(?:you|u|ya|yu)|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+(?:you|ya|u)|would\s+(?:you|ya|u)|no\s+worries|yeah|yh|abeg|jare|ooo?|naman|po|by\s+all\s+means|for\s+real|this\s+time|for\s+once)(?![\p{L}'])[\s,.!?]*/iu,
-  fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èeê]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|quand\s+m[êe]me|qd\s+m[êe]?me?|right|murakoze|jërëjëf|jerejef|merci\s+bien|3afak|afak|3aychek|aychek|choukran|chokran|shukran|baraka(?:\s*llahou?\s*fik)?|saha|ya3ni|yaani|s[ée]rieux|s[ée]rieusement|pour\s+de\s+vrai|cette\s+fois(?:-ci)?|pour\s+une\s+fois|doudou|m[èe]si(?:\s+anpil)?)(?![\p{L}'])[\s,.!?]*/iu,
+  en: /^(?:only|please|pls|plz|thanks|thank\s+(?:you|u|ya|yu)|salamat(?:\s+po)?|thx|ty|cheers|chur|sweet\s+as|ta|lah|leh|lor|la|ah|eh|na|yaar|yaa|ya|sha|o|oh|ok(?:ay)?|k|bro|mate|man|fam|boss|sis|all\s+that|that|this|it|them|again|too|as\s+well|lol|haha|pretty\s+please|will\s+(?:you|ya|u)|would\s+(?:you|ya|u)|no\s+worries|yeah|yh|abeg|jare|ooo?|naman|po|by\s+all\s+means|for\s+real|this\s+time|for\s+once)(?![\p{L}'])[\s,.!?]*/iu,
+  fr: /^(?:stp|svp|stpl|merci|mrc|zarma|wesh|wsh|tkt|frère|frérot|fr[eé]re|reuf|ma\s+belle|mon\s+gars|yaa?|ya|o\s+m[aà]|o|oh|eh|hein|d[èeê]h|ok|oki|tout\s+[çc]a|[çc]a|aussi|encore|inch'?\s?allah|wallah|peuch[èe]re|fada|mdr|lol|bisous?|stp\s+merci|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|quand\s+m[êe]me|qd\s+m[êe]?me?|right|murakoze|jërëjëf|jerejef|merci\s+bien|3afak|afak|3aychek|aychek|choukran|chokran|shukran|baraka(?:\s*llahou?\s*fik)?|saha|ya3ni|yaani|s[ée]rieux|s[ée]rieusement|pour\s+de\s+vrai|cette\s+fois(?:-ci)?|pour\s+une\s+fois|doudou|m[èe]si(?:\s+anpil)?|mersi(?:\s+(?:bokou|boukou))?)(?![\p{L}'])[\s,.!?]*/iu,
 };
 /**
  * Only remark words (then at most one word more: "thanks b'y", "please mwebantu"), another way of
@@ -896,8 +905,8 @@ function remarkOnly(text: string, language: Language): boolean {
 }
 /** The words REMARK_WORDS can start with. */
 const REMARK_FIRST: Record<Language, Set<string>> = {
-  en: new Set('only please pls plz thanks thank thx ty cheers chur sweet ta lah leh lor la ah eh na yaar yaa ya sha o oh ok okay k bro mate man fam boss sis all that this it them again too as lol haha pretty will would no yeah yh abeg jare oo ooo naman po by for this'.split(' ')),
-  fr: new Set("stp svp stpl merci mrc zarma wesh wsh tkt frère frérot frere frére reuf ma mon yaa ya o oh eh hein dèh deh dêh ok oki tout ça ca aussi encore inch inch'allah inchallah insh insh'allah wallah peuchère peuchere fada mdr lol bisou bisous s'il une māuruuru mauruuru maururu quand qd right murakoze jërëjëf jerejef 3afak afak 3aychek aychek choukran chokran shukran baraka saha ya3ni yaani sérieux serieux sérieusement serieusement pour cette doudou mèsi mesi".split(' ')),
+  en: new Set('only please pls plz thanks thank salamat thx ty cheers chur sweet ta lah leh lor la ah eh na yaar yaa ya sha o oh ok okay k bro mate man fam boss sis all that this it them again too as lol haha pretty will would no yeah yh abeg jare oo ooo naman po by for this'.split(' ')),
+  fr: new Set("stp svp stpl merci mrc zarma wesh wsh tkt frère frérot frere frére reuf ma mon yaa ya o oh eh hein dèh deh dêh ok oki tout ça ca aussi encore inch inch'allah inchallah insh insh'allah wallah peuchère peuchere fada mdr lol bisou bisous s'il une māuruuru mauruuru maururu quand qd right murakoze jërëjëf jerejef 3afak afak 3aychek aychek choukran chokran shukran baraka saha ya3ni yaani sérieux serieux sérieusement serieusement pour cette doudou mèsi mesi mersi".split(' ')),
 };
 /** Only courtesy words, then at most one word more ("thanks b'y", "please mwebantu", "would ya my lover"). */
 function courtesyOnly(text: string, language: Language): boolean {
@@ -1166,6 +1175,11 @@ function withSelfCorrection(s: string, language: Language): string {
   return head.slice(0, cut) + tail;
 }
 
+const DATE_EMPHASIS: Record<Language, RegExp> = {
+  en: /^\s*itself(?![\p{L}'])/iu,
+  fr: /^(?!)/u,
+};
+
 function subjectOf(original: string, spans: RemovedSpan[], language: Language): string {
   const sorted = [...spans].sort((a, b) => b.start - a.start);
   // Cut right to left, keeping the pieces between spans: text before `limit` is still the
@@ -1175,7 +1189,8 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   let limit = original.length;
   for (const span of sorted) {
     if (span.start >= limit) continue;
-    kept.push(original.slice(Math.min(span.end, limit), limit));
+    // (Indian English "today itself", "tomorrow evening itself": the emphasis goes with the date.)
+    kept.push(original.slice(Math.min(span.end, limit), limit).replace(DATE_EMPHASIS[language], ''));
     const dangling = span.kind === 'time' ? DANGLING_BEFORE_TIME[language] : DANGLING_BEFORE_DATE[language];
     let headEnd = span.start;
     for (let guard = 0; guard < 4; guard++) {
@@ -1195,7 +1210,12 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   if (LABEL_HINT.test(s)) s = afterLabel(s, language);
   // An emoji right before the request ends the clause said before it ("le notaire traîne encore 😤
   // rappelle-moi de …"): a stop, which the context rule then reads.
-  if (HAS_EMOJI.test(s)) s = s.replace(VENTED_AFTER_COMMA, ' ').replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
+  if (HAS_EMOJI.test(s)) {
+    // ("boire de l'eau 💧 dokter inn dir mwa": an emoji before a remark in another language ends the subject, as a comma does.)
+    const lastEmoji = [...s.matchAll(EMOJI)].pop();
+    if (lastEmoji) s = cutOtherLanguageTail(s, language, lastEmoji.index);
+    s = s.replace(VENTED_AFTER_COMMA, ' ').replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
+  }
   if (TRAILING_CONTEXT_HINT[language].test(s)) {
     s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
     s = cutRemark(s, language);

@@ -341,6 +341,8 @@ const LATE_CORRECTION = new RegExp(
   String.raw`(?:(?<![\p{L}'])${HESITATION}(?:(?:non|nan|no|nope|nah|naw)[\s,.;:!-]+${HESITATION})?(?:attends|attendez|ou\s+plut[oô]t|plut[oô]t|pardon|je\s+veux\s+dire|wait|hold\s+on|actually|sorry|i\s+mean|make\s+(?:it|that)|change\s+(?:it|that)\s+to|or\s+rather|scratch\s+that)|[,.;!]\s*${HESITATION}(?:non|nan|no|nope|nah|naw))(?:[\s,.;:!-]+${CORRECTION_TAIL})*[\s,.;:!-]*$`,
   'iu',
 );
+/** Only a connector between a corrected time and the next reminder's date words ("…, 10:30am, and at 3pm …"). */
+const NEXT_PART = /^[\s,;]*(?:and|et|then|puis|pis|also|aussi)(?:\s+(?:then|puis|also|aussi))?\s+(?:(?:at|on|[àa]|le|la)\s+)?$/iu;
 /** "entre 15h et 17h", "between 3pm and 5pm", "from 3pm to 5pm": a range, of which the start is due. */
 const RANGE_BEFORE = /(?:entre|between|from|de|du)\s*$/iu;
 
@@ -371,9 +373,11 @@ function settleTwoTimes(
     const gap = text.slice(at[k][1], at[k + 1][0]);
     let late: RegExpExecArray | null = null;
     if (gap.length > 48 || !CORRECTION.test(gap)) {
-      // Said after the action: only for the last date of the message, that re-states what the one
-      // before it said, with nothing but a few words after it.
-      late = k + 2 === pieces.length && /\p{L}/u.test(gap) ? LATE_CORRECTION.exec(gap) : null;
+      // Said after the action: only for the last date of the message, or one a connector then
+      // another reminder follows ("… to attend the meeting, no wait, 10:30am, and at 3pm to …"),
+      // that re-states what the one before it said, with nothing but a few words after it.
+      const next = k + 2 < pieces.length ? text.slice(at[k + 1][1], at[k + 2][0]) : null;
+      late = (next === null || NEXT_PART.test(next)) && /\p{L}/u.test(gap) ? LATE_CORRECTION.exec(gap) : null;
       if (!late) continue;
       const p = pieces[k + 1];
       // (A date is a few pieces: the walk stops there, so a long run of pieces costs no more.)
@@ -381,7 +385,7 @@ function settleTwoTimes(
       while (first > 0 && k - first < MAX_CHAIN && chained(first - 1)) first--;
       const said = pieces.slice(first, k + 1);
       const same = (dayFields(p) && said.some(dayFields)) || (clockFields(p) && said.some(clockFields));
-      if (!same || (text.slice(at[k + 1][1]).match(/\p{L}+/gu) ?? []).length > 3) continue;
+      if (!same || (next === null && (text.slice(at[k + 1][1]).match(/\p{L}+/gu) ?? []).length > 3)) continue;
     }
     // What the correction re-states: the piece after it and those chained to it ("non, mardi à 10h"),
     // not a later date of another reminder ("… non à 11h d'appeler X et mardi de …").
