@@ -181,7 +181,14 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     // 100 % and 98.33 % after the fixes there (two misses left, recorded there).
     ['heldout-v2av', 1],
     ['heldout-v2aw', 0.98],
-  ])('scores the blind set %s (tenth to forty-ninth batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh, thirty-ninth, forty-first, forty-third, forty-fifth and forty-seventh batches\' fixes)', (name, first) => {
+    // First scored 95.83 %, 90.83 %, 93.33 % and 98.33 % (heldout-v2.README.md, fiftieth to fifty-third
+    // batches, written as four after the forty-ninth's fixes); 99.17 %, 99.17 %, 99.17 % and 100 %
+    // after the fixes there (three misses left, recorded there).
+    ['heldout-v2ax', 0.99],
+    ['heldout-v2ay', 0.99],
+    ['heldout-v2az', 0.99],
+    ['heldout-v2ba', 1],
+  ])('scores the blind set %s (tenth to fifty-third batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh, thirty-ninth, forty-first, forty-third, forty-fifth and forty-seventh batches\' fixes, and as four after the forty-ninth\'s)', (name, first) => {
     const batch = readCases(resolve(fixtures, `${name}.jsonl`));
     expect(batch.length).toBeGreaterThanOrEqual(120);
     expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(12);
