@@ -2099,4 +2099,11 @@ describe('starts, weeks said with their days, corrections and remarks (found by 
     // A "po" that names a thing stays.
     expect(one('send the PO to finance tomorrow at 10am', 'en')[0]).toBe('send the PO to finance');
   });
+
+  it('right after "remind me to", a filler that is also a verb is the verb', () => {
+    expect(one('remind me at 5pm to ok the invoice', 'en')).toEqual(['ok the invoice', '2026-11-23T17:00', null]);
+    expect(one('remind me friday to like the photo', 'en')[0]).toBe('like the photo');
+    expect(one('remind me to, like, call mum tomorrow', 'en')[0]).toBe('call mum');
+    expect(one('remind me to just call mum tomorrow', 'en')[0]).toBe('call mum');
+  });
 });

@@ -1006,17 +1006,26 @@ function words(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
 }
 
+/** A trigger that ends on the word introducing its subject ("remind me to", "rappelle-moi de"). */
+const INTRODUCED = /(?<![\p{L}])(?:to|that|about|de|d'|que|qu')\s*$/iu;
+const FILLER_VERB = /^(?:ok(?:ay)?|like)\s+\p{L}/iu;
+
 function stripLoop(text: string, language: Language): string {
   let s = text;
+  let introduced = false;
   for (let guard = 0; guard < 8; guard++) {
     const before = s;
     s = trimPunctuation(s);
-    s = s.replace(EDGE_FILLERS[language], '');
+    // Right after "remind me to", a filler that is also a verb is the verb ("remind me to ok the
+    // invoice", "… to like the photo"), unless a pause sets it apart ("… to, like, call mum").
+    if (!introduced || !FILLER_VERB.test(s)) s = s.replace(EDGE_FILLERS[language], '');
+    introduced = false;
     let matched = false;
     for (const re of TRIGGERS[language]) {
       const m = s.match(re);
       if (m && m[0].length > 0) {
         s = s.slice(m[0].length);
+        introduced = INTRODUCED.test(m[0]);
         // Nothing after the request but a courtesy ("can you remind me, thanks b'y"): no subject here.
         if (s.length <= 48 && /\p{L}/u.test(s) && courtesyOnly(s, language)) s = '';
         matched = true;
