@@ -2100,6 +2100,14 @@ describe('starts, weeks said with their days, corrections and remarks (found by 
     expect(one('send the PO to finance tomorrow at 10am', 'en')[0]).toBe('send the PO to finance');
   });
 
+  it('a day after "since" / "depuis" says how long something has lasted, not when to remind', () => {
+    expect(one('since monday I forgot to take the pill, remind me at 9pm', 'en')).toEqual(['take the pill', '2026-11-23T21:00', null]);
+    expect(one("j'ai mal au dos depuis mardi, rappelle-moi demain d'appeler le kiné", 'fr')).toEqual(['appeler le kiné', '2026-11-24T09:00', null]);
+    expect(one('remind me at 9pm to take the pill, I keep forgetting since friday', 'en')).toEqual(['take the pill', '2026-11-23T21:00', null]);
+    // Alone, it gives no date: the bot asks when.
+    expect(one('rappelle-moi depuis lundi', 'fr')[1]).toBeNull();
+  });
+
   it('right after "remind me to", a filler that is also a verb is the verb', () => {
     expect(one('remind me at 5pm to ok the invoice', 'en')).toEqual(['ok the invoice', '2026-11-23T17:00', null]);
     expect(one('remind me friday to like the photo', 'en')[0]).toBe('like the photo');

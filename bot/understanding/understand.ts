@@ -128,6 +128,7 @@ function extract(
   const pieces: WhenPiece[] = [];
   const spans: Array<RemovedSpan & { at: number }> = [];
   const at: Array<[number, number]> = [];
+  const past: Array<RemovedSpan & { at: number }> = [];
   for (const r of results) {
     const own = pieceOf(r);
     const piece = own ?? pieceFromChrono(r, parsed);
@@ -137,6 +138,14 @@ function extract(
     if (!own && piece.date) {
       const next = /^\s+(?:prochaine?|qui\s+vient|next)(?![\p{L}])/iu.exec(parsed.slice(stop, stop + 16));
       if (next) stop += next[0].length;
+    }
+    // "since monday I keep forgetting …", "j'ai mal au dos depuis mardi": a day in the past that
+    // only says how long something has lasted is no date of the reminder; its words leave the subject.
+    const since = SINCE_BEFORE.exec(parsed.slice(Math.max(0, r.index - 24), r.index));
+    if (since) {
+      const [start, end] = originalSpan(norm, r.index - since[1].length, stop);
+      past.push({ start, end, kind: 'date', at: r.index });
+      continue;
     }
     pieces.push(piece);
     at.push([r.index, stop]);
@@ -160,6 +169,7 @@ function extract(
   }
   // Alone, such a day is the due day, and its words stay in the subject ("prepare for tomorrow's meeting").
   for (let i = pieces.length - 1; i >= 0; i--) if (pieces[i].attributive && !pieces[i].time) spans.splice(i, 1);
+  spans.push(...past);
   for (const r of repeats) {
     const [start, end] = originalSpan(norm, r.start, r.end);
     spans.push({ start, end, kind: 'date', at: r.start });
@@ -249,6 +259,8 @@ function oneClockInList(text: string, pieces: WhenPiece[], at: Array<[number, nu
   }
 }
 
+/** "since", "depuis (le)" right before a date. */
+const SINCE_BEFORE = /(?:^|[^\p{L}'])((?:ever\s+)?since\s*|depuis(?:\s+(?:le|la|ce|cette)\s*|\s+l'|\s*))$/iu;
 /** The most pieces one date is said in ("lundi 5 mars à 9h du matin"): how far a correction's chain is walked. */
 const MAX_CHAIN = 6;
 /** Words that may join the pieces of one date ("friday at 6", "samedi soir", "demain vers 8h"). */
