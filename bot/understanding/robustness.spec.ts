@@ -2108,6 +2108,12 @@ describe('starts, weeks said with their days, corrections and remarks (found by 
     expect(one('rappelle-moi depuis lundi', 'fr')[1]).toBeNull();
   });
 
+  it('a time between "the" and its noun keeps the determiner with the noun', () => {
+    expect(one('remind me to catch the 7:15 train tomorrow', 'en')).toEqual(['catch the train', '2026-11-24T07:15', null]);
+    expect(one('buy tickets for the 8pm show on friday', 'en')[0]).toBe('buy tickets for the show');
+    expect(one('remind me to call mum at 5pm tomorrow', 'en')[0]).toBe('call mum');
+  });
+
   it('right after "remind me to", a filler that is also a verb is the verb', () => {
     expect(one('remind me at 5pm to ok the invoice', 'en')).toEqual(['ok the invoice', '2026-11-23T17:00', null]);
     expect(one('remind me friday to like the photo', 'en')[0]).toBe('like the photo');

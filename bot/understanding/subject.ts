@@ -1184,6 +1184,9 @@ function withSelfCorrection(s: string, language: Language): string {
   return head.slice(0, cut) + tail;
 }
 
+/** A determiner right before a time that labels the noun after it (English: French says "le train de 7h15"). */
+const LABEL_DETERMINER = /(?:^|[^\p{L}\p{N}'])(?:the|my|your|our|his|her|their)\s+$/iu;
+
 const DATE_EMPHASIS: Record<Language, RegExp> = {
   en: /^\s*itself(?![\p{L}'])/iu,
   fr: /^(?!)/u,
@@ -1202,7 +1205,10 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     kept.push(original.slice(Math.min(span.end, limit), limit).replace(DATE_EMPHASIS[language], ''));
     const dangling = span.kind === 'time' ? DANGLING_BEFORE_TIME[language] : DANGLING_BEFORE_DATE[language];
     let headEnd = span.start;
-    for (let guard = 0; guard < 4; guard++) {
+    // ("catch the 7:15 train", "the 8pm show": a time between a determiner and its noun labels the
+    // noun; the determiner stays with it.)
+    const labels = language === 'en' && span.kind === 'time' && /^\s*\p{L}/u.test(original.slice(span.end, span.end + 3)) && LABEL_DETERMINER.test(original.slice(Math.max(0, span.start - 8), span.start));
+    for (let guard = 0; guard < 4 && !labels; guard++) {
       const cut = danglingAtEnd(original.slice(Math.max(0, headEnd - 64), headEnd), dangling);
       if (!cut) break;
       headEnd -= cut;
