@@ -2121,3 +2121,30 @@ describe('starts, weeks said with their days, corrections and remarks (found by 
     expect(one('remind me to just call mum tomorrow', 'en')[0]).toBe('call mum');
   });
 });
+
+describe('long polite voice notes, reported instructions, starts said last (found by heldout-v2bd, none of its sentences)', () => {
+  it('a greeting and the speaker introducing themselves before the request are no subject', () => {
+    expect(one("Hi, it's Maureen here, could you remind me to give the dog his drops tonight", 'en')).toEqual(['give the dog his drops', '2026-11-23T20:00', null]);
+    expect(one("G'day love, it's Bev, can you remind me tomorrow to ring the chemist, ta", 'en')[0]).toBe('ring the chemist');
+    expect(one("Bonjour, c'est Gisèle, pourriez-vous me rappeler demain de prendre mon Levothyrox, merci ben gros", 'fr')[0]).toBe('prendre mon Levothyrox');
+    expect(one('I wonder if you could remind me tomorrow to take my tablets. Thank you ever so much.', 'en')[0]).toBe('take my tablets');
+  });
+
+  it('what someone said, as a note, is the subject', () => {
+    expect(one('Le véto a dit vermifuge pour Félix chaque mois le 1er, tu me le rappelles ?', 'fr')).toEqual(['vermifuge pour Félix', '2026-12-01T09:00', 'FREQ=MONTHLY;BYMONTHDAY=1']);
+    expect(one('the nurse said two puffs every night at 9, can you remind me', 'en')).toEqual(['two puffs', '2026-11-23T21:00', 'FREQ=DAILY']);
+    expect(one('mum said the party is at 7, remind me at 6pm to leave', 'en')[0]).toBe('leave');
+  });
+
+  it('a start said after the repetition starts it', () => {
+    expect(all("piqûre d'anticoagulant un jour sur deux à 19h, à partir de jeudi", 'fr')).toEqual([["piqûre d'anticoagulant", '2026-11-26T19:00', 'FREQ=DAILY;INTERVAL=2']]);
+    expect(all('take the iron pill every day at 8am, starting friday', 'en')).toEqual([['take the iron pill', '2026-11-27T08:00', 'FREQ=DAILY']]);
+  });
+
+  it('a request after context that says its own day ("ce soir", "in 2 hours") keeps it', () => {
+    expect(one("le prof a dit que c'est demain l'exam, rappelle-moi ce soir de réviser", 'fr')).toEqual(['réviser', '2026-11-23T20:00', null]);
+    expect(one('the exam is on friday, remind me in 2 hours to revise', 'en')).toEqual(['revise', '2026-11-23T12:00', null]);
+    // A time alone still takes the context's day.
+    expect(one('la réunion commence demain à 14h, rappelle-moi à 13h30 de préparer les slides', 'fr')).toEqual(['préparer les slides', '2026-11-24T13:30', null]);
+  });
+});

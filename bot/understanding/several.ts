@@ -73,6 +73,8 @@ interface Item {
   bare?: number;
   /** A weekday and nothing else ("monday", "mercredi"). */
   weekday?: boolean;
+  /** It says its own day: "ce soir", "tonight", "in 2 hours". */
+  today?: boolean;
 }
 
 /** Who is asked, said just before the request ("… donc tu me mets un rappel", "so can you remind me"). */
@@ -283,6 +285,9 @@ function cutParts(text: string, items: Item[], language: Language): Part[] {
   // brings an action of its own ("demain de X puis à 14h de Y": the day then carries, rule 16).
   for (let i = parts.length - 1; i > 0; i--) {
     if (parts[i].context) continue;
+    // ("le prof a dit que c'est demain l'exam, rappelle-moi ce soir de réviser": the request after
+    // the context says its own day; the context's is not its.)
+    if (parts[i].afterContext && parts[i].items.some((it) => it.today)) continue;
     const a = kinds(parts[i - 1].items);
     const b = kinds(parts[i].items);
     if ((a.day && b.day) || (a.clock && b.clock) || (a.rec && b.rec)) continue;
@@ -354,7 +359,7 @@ export function splitReminders(
     const clock = !!(p.time || p.part || p.instant !== undefined);
     const bare = p.time && !day && !p.part && p.instant === undefined ? p.time.hour * 60 + p.time.minute : undefined;
     const weekday = !!p.fromWeekday && !clock;
-    if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false, bare, weekday });
+    if (day || clock) items.push({ start: at[k][0], end: at[k][1], day, clock, rec: false, bare, weekday, today: !!p.partToday || p.instant !== undefined });
   });
   for (const r of repeats) {
     // A repetition said last that makes the date before it a habit ("…, c'est tous les mois") starts
@@ -535,15 +540,17 @@ export function splitReminders(
     drafts.splice(i, 1);
   }
   // "à partir du 15 janvier, francisation tous les lundis …", "starting jan 10, every weekday …": a
-  // part that only says when the repetition after it starts is its start, not a reminder of its own.
-  for (let i = drafts.length - 2; i >= 0; i--) {
+  // part that only says when the repetition next to it starts is its start, not a reminder of its own.
+  // Said after it ("piqûre d'anticoagulant un jour sur deux à 19h, à partir de demain"), likewise.
+  for (let i = drafts.length - 1; i >= 0; i--) {
     const d = drafts[i];
-    const next = drafts[i + 1];
     if (d.subject || d.own.rec) continue;
-    if (!next.repeats.some((r) => r.kind === 'freq') || next.pieces.some((p) => p.date)) continue;
     const start = startDay(d, norm.text, startOf, language);
     if (!start) continue;
-    next.pieces.push(start);
+    const repeating = (x?: Draft) => !!x && x.repeats.some((r) => r.kind === 'freq') && !x.pieces.some((p) => p.date);
+    const target = repeating(drafts[i + 1]) ? drafts[i + 1] : repeating(drafts[i - 1]) ? drafts[i - 1] : null;
+    if (!target) continue;
+    target.pieces.push(start);
     drafts.splice(i, 1);
   }
   // A part with no words of its own shares its neighbour's subject (and time, if it has none).
@@ -558,7 +565,6 @@ export function splitReminders(
     }
   }
 
-  if (process.env.DBG) console.log(JSON.stringify(drafts.map((d) => ({ s: d.subject, said: d.said, pieces: d.pieces, rep: d.repeats })), null, 0));
   return drafts.map((d) => {
     const piece = combinePieces([...d.pieces, ...zones]);
     const r = d.repeats.some((x) => x.kind === 'freq')

@@ -99,7 +99,7 @@ const EDGE_FILLERS: Record<Language, RegExp> = {
 const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
-      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks|merci|gracias|shukran|choukran|salamat(?:\s+po)?)(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|habibi|habibti))?` +
+      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks|merci|gracias|shukran|choukran|salamat(?:\s+po)?)(?:\s+(?:so|very|ever\s+so|so\s+very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|habibi|habibti))?` +
       String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|asap|a\.s\.a\.p\.?|` +
@@ -599,9 +599,17 @@ export const SUBJECT_FIRST: Record<Language, RegExp> = {
  * physio told me to stretch", "doc said to rest"): what to do is the subject.
  */
 const REPORTED_INSTRUCTION: Record<Language, RegExp> = {
-  en: /^(?:(?:the|my|our|his|her)\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:(?:told|tells|asked|asks|wants|wanted|advised|advises|reminded)\s+(?:me|us)\s+to|(?:said|says)\s+(?:to|(?:i|we)\s+(?:should|need\s+to|have\s+to|must|gotta|got\s+to)))\s+(?=\p{L})/iu,
-  // ("ma mère m'a dit de …", "le docteur a dit qu'il faut …", "má a dit que je dois …".)
-  fr: /^(?:(?:le|la|l'|mon|ma|mes|les|notre|nos)\s*)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:(?:m'a|m'ont|nous\s+a|nous\s+ont)\s+(?:dit|demand[ée]|conseill[ée]|recommand[ée]|prescrit|ordonn[ée])\s*(?:de\s+|d')|(?:m'a|m'ont|nous\s+a|nous\s+ont|a|ont)\s+dit\s+(?:qu'il\s+(?:faut|faudrait|fallait)|que\s+(?:je|j'|on|nous)\s*(?:dois|doit|devons|devais|devrais|devait|dois\s+absolument))\s*(?:(?:absolument|vraiment|bien)\s+)?)(?=\p{L})/iu,
+  en: /^(?:(?:the|my|our|his|her)\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:(?:told|tells|asked|asks|wants|wanted|advised|advises|reminded)\s+(?:me|us)\s+to|(?:said|says)\s+(?:to|(?:i|we)\s+(?:should|need\s+to|have\s+to|must|gotta|got\s+to))|(?:said|says)\s*:?(?=\s+(?!(?:that|it|it's|its|i|i'm|we|he|she|they|you|u|so|yes|no|hi|hello|the|a|an|this|these|those|there|not|nothing|something|to|if|when|what|how)(?![\p{L}']))))\s+(?=\p{L})/iu,
+  // ("ma mère m'a dit de …", "le docteur a dit qu'il faut …", "má a dit que je dois …", "le véto a dit
+  // antibiotique pour Caramel …": what was said, as a note.)
+  fr: new RegExp(
+    String.raw`^(?:(?:le|la|l'|mon|ma|mes|les|notre|nos)\s*)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:` +
+      String.raw`(?:m'a|m'ont|nous\s+a|nous\s+ont)\s+(?:dit|demand[ée]|conseill[ée]|recommand[ée]|prescrit|ordonn[ée])\s*(?:de\s+|d')` +
+      String.raw`|(?:m'a|m'ont|nous\s+a|nous\s+ont|a|ont)\s+dit\s+(?:qu'il\s+(?:faut|faudrait|fallait)|que\s+(?:je|j'|on|nous)\s*(?:dois|doit|devons|devais|devrais|devait))\s*(?:(?:absolument|vraiment|bien)\s+)?` +
+      String.raw`|(?:a|ont|m'a)\s+dit\s*:?\s+(?!(?:que|qu'|de|d'|à|au|aux|oui|non|ça|ca|il|elle|on|je|j'|tu|nous|vous|ils|elles|le|la|les|l'|un|une|des|ce|c'est|bonjour|merci)(?![\p{L}]))` +
+      String.raw`)(?=\p{L})`,
+    'iu',
+  ),
 };
 /** Words REPORTED_INSTRUCTION needs. */
 const REPORTED_HINT: Record<Language, RegExp> = {
@@ -625,6 +633,15 @@ function isTagQuestion(words: string, language: Language): boolean {
 }
 
 /** Cuts a remark said after the subject (TRAILING_REMARK), unless it asks for the reminder ("dis, tu peux me rappeler …"). */
+/**
+ * A clause said after the subject behind a stop or a courtesy (TRAILING_CONTEXT), unless the request
+ * comes after it: "Hi, it's Maureen here, could you remind me to …" introduces the speaker.
+ */
+function cutContext(s: string, language: Language): string {
+  const cut = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
+  return cut !== s && hasRequest(s.slice(cut.length), language) ? s : cut;
+}
+
 function cutRemark(s: string, language: Language): string {
   if (SPEAKS_TO[language].test(s)) return s;
   const cut = cutAtEnd(s, TRAILING_REMARK[language], 1);
@@ -1232,7 +1249,7 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     s = s.replace(VENTED_AFTER_COMMA, ' ').replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
   }
   if (TRAILING_CONTEXT_HINT[language].test(s)) {
-    s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
+    s = cutContext(s, language);
     s = cutRemark(s, language);
   }
   s = s.replace(FILLERS_ANYWHERE[language], ' ');
@@ -1276,7 +1293,7 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     s = cutAtEnd(s, DANGLING_END[language], 1);
     s = s.replace(NOUN_IS_END[language], '$1');
     if (TRAILING_CONTEXT_HINT[language].test(s)) {
-      s = cutAtEnd(s, TRAILING_CONTEXT[language], 1);
+      s = cutContext(s, language);
       s = cutRemark(s, language);
     }
     if (TRAILING_CLAUSE_HINT[language].test(s) && !SPEAKS_TO[language].test(s)) s = cutAtEnd(s, TRAILING_CLAUSE[language], 1);
