@@ -2168,3 +2168,32 @@ describe('texting students (found by heldout-v2be, none of its sentences)', () =
     expect(one('remind me to check whose turn it is tomorrow', 'en')[0]).toBe('check whose turn it is');
   });
 });
+
+describe('remarks in Creoles, patois and Pidgins said last (found by heldout-v2bc, none of its sentences)', () => {
+  it('a clause opened by a Creole, patois or Pidgin subject pronoun is a remark', () => {
+    expect(one('every friday 6pm call auntie inna Spanish Town, mi cyaan miss it again', 'en')[0]).toBe('call auntie inna Spanish Town');
+    expect(one('remind me tomorrow to pay the plumber, me nah want no argument', 'en')[0]).toBe('pay the plumber');
+    expect(one('rappelle-moi demain de payer la facture, mwen pa vle bliye', 'fr')[0]).toBe('payer la facture');
+    expect(one('tous les samedis à 8h laver la case, zot la di la pluie i arrive', 'fr')[0]).toBe('laver la case');
+    expect(one('arroser le jardin ce soir, lé sec partout', 'fr')[0]).toBe('arroser le jardin');
+    expect(one('rappelle-moi lundi de rappeler le garage, tonton a di sa', 'fr')[0]).toBe('rappeler le garage');
+  });
+
+  it('other remarks said last: a verb with no "-s", Hindi "hai", an interjection before a clause, a wish', () => {
+    expect(one('remind me at 6pm to collect Tunde from the airport, his bus reach early', 'en')[0]).toBe('collect Tunde from the airport');
+    expect(one('every year on 5th march remind me to call mamaji, anniversary hai', 'en')[0]).toBe('call mamaji');
+    expect(one('remind me on friday to top up the meter, ag man the power always goes', 'en')[0]).toBe('top up the meter');
+    expect(one("rappelle-moi à minuit d'appeler tatie, bonne année à tous !", 'fr')[0]).toBe("appeler tatie");
+    expect(all('tonight at 9 lock the gate and at 10pm check the alarm, sharp sharp', 'en').map((r) => r[0])).toEqual(['lock the gate', 'check the alarm']);
+    expect(all('every day remind me 8am and 8pm take the vitamins lah, aiyo', 'en').map((r) => r[0])).toEqual(['take the vitamins', 'take the vitamins']);
+    // A wish that is the task stays.
+    expect(one('rappelle-moi demain de souhaiter bonne année à mamie', 'fr')[0]).toBe('souhaiter bonne année à mamie');
+  });
+
+  it('reads requests in Camfranglais, Réunion Creole and Pidgin', () => {
+    expect(one('le tontine chaque dimanche à 15h chez Mama Rose, tu me remind stp', 'fr')[0]).toBe('le tontine chez Mama Rose');
+    expect(one('chaque mardi sortir les poubelles, rappelle à moin', 'fr')[0]).toBe('sortir les poubelles');
+    expect(one('oga remind me tomorrow by 8am make I carry the car go mechanic', 'en')[0]).toBe('carry the car go mechanic');
+    expect(one('pay the rent friday, abeg remind me make I do am', 'en')[0]).toBe('pay the rent');
+  });
+});

@@ -75,7 +75,7 @@ const FILLERS_ANYWHERE: Record<Language, RegExp> = {
 const ASKING_NEXT = String.raw`(?=\s*[,!:]|\s+(?:remind|ping|nudge|bug|can|could|would|will|please|pls|plz|set|don'?t|dont|make|give|help|i\s|rappel|rapel|tu\s|peux|pourrais|n'|oublie|faut|il\s|fais|mets|dis|stp|svp|pense))`;
 /** Whom a request is said to ("mate", "mon frère", "boss"). */
 const ADDRESSEE: Record<Language, string> = {
-  en: String.raw`(?:mate|m8|bro|bruv|dude|buddy|pal|boss|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe|look|bot|robot|siri|alexa|rappel)`,
+  en: String.raw`(?:mate|m8|bro|bruv|dude|buddy|pal|boss|oga|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe|look|bot|robot|siri|alexa|rappel)`,
   fr: String.raw`(?:mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|fada|chef|boss|patron|tonton|tata|tantine|ch[ée]rie?|bot|robot|rappel)`,
 };
 const VOCATIVE: Record<Language, string> = {
@@ -100,7 +100,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
       String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks|merci|gracias|shukran|choukran|salamat(?:\s+po)?)(?:\s+(?:so|very|ever\s+so|so\s+very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|habibi|habibti))?` +
-      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
+      String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|sharp\s+sharp|chop\s+chop|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|asap|a\.s\.a\.p\.?|` +
       // Indian English "(pls) do the needful": the courtesy that closes a request.
@@ -142,7 +142,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|merci|gracias|shukran|choukran|salamat|po|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful|time|real|seriously|serious|craic|forget|brah|bruh)$/i,
+  en: /^(?:thanks?|merci|gracias|shukran|choukran|salamat|po|sharp|chop|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful|time|real|seriously|serious|craic|forget|brah|bruh)$/i,
   fr: /^(?:merci|mersi|bokou|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h|ce)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
@@ -298,7 +298,7 @@ const REQUEST_VERB: Record<Language, string> = {
   fr:
     // "…, rappelle stp": the request alone, said last; "…, faut me rappeler ça": it must be done.
     String.raw`(?<=(?:^|[,.!;])\s*)rapp?elle(?=[\s,]*(?:stp|svp|merci|s'il\s+te\s+pla[iî]t)?[\s.!?]*$)|(?:il\s+)?(?:faut|faudrait|faudra)\s+(?:me|m')\s*(?:le\s+|la\s+|les\s+|l')?rapp?ell?er|` +
-    String.raw`(?:me|m')\s*(?:(?:le\s+|la\s+|les\s+|l')(?=rapp?ell?))?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|f(?:ai|er|ass)\p{L}*\s+signe|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
+    String.raw`(?:me|m')\s*(?:(?:le\s+|la\s+|les\s+|l')(?=rapp?ell?))?(?:rapp?ell?\p{L}*|remind\p{L}*|f(?:ai|er)\p{L}*\s+penser|fass\p{L}*\s+penser|f(?:ai|er|ass)\p{L}*\s+signe|pr[ée]vien\p{L}*|pr[ée]venir|avert\p{L}*|alert\p{L}*|notifi\p{L}*|relanc\p{L}*)` +
     String.raw`|(?:m'|me\s+)?(?:mett\p{L}*|mets|f(?:ai|er)\p{L}*|cr[ée]\p{L}*|ajout\p{L}*|programm\p{L}*|envoi\p{L}*|envoy\p{L}*|donn\p{L}*|laiss\p{L}*|fix\p{L}*|cal(?:e|ez|er)|pos(?:e|ez|er)|balanc\p{L}*)(?:[- ]moi)?\s+(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|r[ée]veil|alarme|alerte|notif\p{L}*|message)(?:\s+pour\s+moi)?` +
     String.raw`|(?:me\s+(?:re)?di(?:re|s|ras|rais|tes|rez)|(?:re)?dis[- ]moi|dites[- ]moi)(?=\s+(?:de|d')|\s*d')` +
     String.raw`|[êe]tre\s+(?:pr[ée]venue?|averti\p{L}*|rappel[ée]e?|notifi[ée]e?)` +
@@ -307,7 +307,7 @@ const REQUEST_VERB: Record<Language, string> = {
     // "un rappel chaque mardi …", "(wesh) un petit rappel pour …": the request as a noun, said first.
     // (Not after a verb, "acheter un rappel …", nor before what it is of, "un rappel de vaccin".)
     String.raw`|(?<=^(?:(?![\p{L}']*(?:er|ir|re)[!,]*\s)[\p{L}'!,]+\s+)?)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)(?=\s+(?:pour|chaque|tous|toutes|demain|ce|cette|dans|[àa]|le|la|les|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d|stp|svp|d'\p{L}+(?:er|ir|re)|de\s+\p{L}+(?:er|ir|re))(?![\p{L}])|\s*[,:])` +
-    String.raw`|rapp?ell?\p{L}*[- ]moi|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
+    String.raw`|rapp?ell?\p{L}*[- ]moi|rapp?elle\s+(?:[àa]\s+)?(?:moin|mwen|mwa)(?![\p{L}])|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     // "(tanpri) réveille-moi (dans huit heures) pour mon shift": a wake-up asked for, with what it is for.
     String.raw`|r[ée]veill?(?:e|ez)[- ]moi(?=\s+(?:pour|afin\s+de)\s+\p{L})` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie` +
@@ -317,7 +317,7 @@ const REQUEST_VERB: Record<Language, string> = {
 };
 const REQUEST_TAIL: Record<Language, string> = {
   // (Tagalog "po" after the request is a courtesy: "remind me po to …".)
-  en: String.raw`(?:\s+po(?=[\s,]))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
+  en: String.raw`(?:\s+po(?=[\s,]))?(?:[\s,]+(?:to|(?:make|mek)\s+(?:i|we)(?=\s+(?!do\s+(?:am|it|dat|that)(?![\p{L}]))\p{L})|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+that|so|when|if|for))?(?![\p{L}])`,
   fr: String.raw`(?:\s+(?:quand\s+il\s+faut|de|que|qu'il\s+faut\s+que|du|des|[àa]|au|aux|pour)(?![\p{L}])|\s*d'|\s+d(?=\s+[aeiouyhàâéèêîôû])|\s*qu')?(?![\p{L}])`,
 };
 /** The request at the start of a word; group 1: the word introducing its subject, if any ("to", "de"). */
@@ -378,8 +378,15 @@ const REMARK_VERB: Record<Language, string> = {
   en: String.raw`(?:is|are|was|were|has|have|had|will|won't|can|can't|could|should|does|doesn't|did|didn't|said|says|thinks|thought|wants|wanted|needs|needed|keeps|kept|gets|got|changed|comes|came|goes|went|starts|started|ends|closes|opens|leaves|left|arrives|works|told|tells|asked|asks|insists|insisted|recommends|recommended|reckons|mentioned|expires|matters|hates|loves|likes|don|dey|seh|sey)(?![\p{L}'])`,
   fr: String.raw`(?:est|sont|[ée]tait|a|ont|va|vont|vient|viennent|passe|passent|expire|expirent|travaille|travaillent|commence|commencent|finit|finissent|ferme|ferment|ouvre|ouvrent|arrive|arrivent|part|partent|rentre|rentrent|dort|dorment|veut|veulent|peut|peuvent|doit|doivent|dit|disent|fait|font|attend|attendent|co[uû]te|sonne|reste|restent|change|bosse|insiste|r[âa]le|oublie|oublient|marche|marchent|sera|seront|aura|auront|m'a|l'a|nous\s+a|se\s+\p{L}+|s'\p{L}+|ne\s+\p{L}+|n'\p{L}+)(?![\p{L}'])`,
 };
+/** Subject pronouns of the Creoles, patois and Pidgins, then a word: a clause of its own. */
+const CREOLE_SUBJECT: Record<Language, string> = {
+  en: String.raw`(?:mi|wi|unu|dem)\s+(?:nuh|nah|cyaan|cyah|caan|deh|a|waan|haffi|fi|did|neva|nevah|kyaan|no|don|go|dey|always|ago)(?![\p{L}'])|me\s+(?:nuh|nah|cyaan|cyah|deh|waan|haffi|no|don|go|dey)(?![\p{L}'])`,
+  fr: String.raw`(?:mwen|moin|nou|zot|yo|li)\s+(?:pa|ka|te|ap|la|té|lé|va|kapab|konnen|vlé|vle)(?![\p{L}'])`,
+};
 /** An exclamation that opens a remark ("…, ya allah these early mornings", "…, mon dieu ces bouchons"). */
 const EXCLAMATION = String.raw`(?:ya\s+(?:allah|rab+i?|rab|lahwi|salam)|oh\s+(?:my\s+)?(?:god|lord|gosh|boy|man|dear)|my\s+(?:god|gosh|lord)|omg|good\s+lord|lord\s+have\s+mercy|mon\s+dieu|oh\s+l[àa]\s+l[àa]|aiy(?:o|a)+h?|eish|haiya?|ay\s+dios(?:\s+m[ií]o)?)(?![\p{L}])`;
+/** Only an exclamation ("…, aiyah"). */
+const EXCLAIMED = new RegExp(String.raw`^[\s,]*${EXCLAMATION}[\s,.!?]*$`, 'iu');
 /** A question of one to three words closing the message ("…, t'as compris ?", "…, you hear?"). */
 const SHORT_QUESTION = String.raw`(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$`;
 /**
@@ -390,13 +397,19 @@ const SHORT_QUESTION = String.raw`(?:[\p{L}'’]+\s*){1,3}\?[\s?!.]*$`;
  */
 const TRAILING_REMARK: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as|sure|sure\s+look|ah|well|plus|alhamdulillah|hamdulillah|inshallah|wallah|honestly|seriously)\s+)?` +
+    String.raw`(?:[,;!?]|\s(?:please|pls|plz|thanks|thx),?)\s+(?:(?:because|cause|coz|cuz|cos|since|as|sure|sure\s+look|ah|well|plus|alhamdulillah|hamdulillah|inshallah|wallah|honestly|seriously|ag(?:\s+man)?|eish|sjoe|haibo|yoh|shame)\s+)?` +
       // ("…, with the power cuts you never know": a few words that say with what, before the clause.)
       String.raw`(?:(?:with|what\s+with|after|given)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:i|we|they|he|she|it|you|u)(?:'\p{L}+)?\s))?(?:` +
       // An exclamation, whatever follows it ("…, ya allah these early mornings", "…, oh god the traffic").
       String.raw`${EXCLAMATION}|` +
       String.raw`(?:you|u|ya)\s+never\s+know|just\s+in\s+case[\s.!]*$|by\s+all\s+means[\s.!]*$|(?:yuh|you|ya|u)\s+know(?:\s+how|\s+what|\s+me)?\s|keep\s+me\s+(?:honest|on\s+track|accountable|motivated|sane)|` +
       String.raw`(?:i|we|they|he|she|it)(?:'(?:ve|m|ll|d|re|s))?\s+\p{L}|(?:ive|im|ill|weve|theyre)\s+\p{L}` +
+      // Patois and Pidgin say "mi" / "me" / "wi" / "dem" for I, we, they ("…, mi cyaan forget again", "…, me nah go fail").
+      String.raw`|${CREOLE_SUBJECT.en}` +
+      // "…, her flight land early": a clause whose verb has no "-s", said last.
+      String.raw`|(?:my|her|his|their|our|the)\s+\p{L}+\s+\p{L}{2,}\s+(?:early|late|again|soon|today|tomorrow|tonight)[\s.!]*$` +
+      // Hindi's "is": "…, his birthday hai".
+      String.raw`|(?:[\p{L}'-]+\s+){1,3}(?:hai|hain|tha|thi)[\s.!]*$` +
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?\p{L}+\s+${REMARK_VERB.en}` +
       // Any verb in the past, or in the present before a word that says when or how ("…, doctor
       // upped the dose", "…, the depot shuts at noon", "…, the sink leaks again").
@@ -430,6 +443,10 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       String.raw`(?:c'est\s+)?(?:mon|ton|son|notre|leur)\s+tour(?![\p{L}'])|` +
       String.raw`${EXCLAMATION}|` +
       String.raw`(?:je|il|elle|on|ils|elles|nous)\s+\p{L}|j'\p{L}|[çc]a\s+\p{L}|(?:juste\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
+      // Creoles: "…, mwen pa ka …", "…, zot la di …", "…, lé important ça", and "X a di sa" (someone said so).
+      String.raw`|${CREOLE_SUBJECT.fr}|lé\s+\p{L}{3,}|[\p{L}'-]+\s+a\s+(?:di|dit|koupe|fini|rive|pati)(?![\p{L}])` +
+      // A wish said last: "…, bonne année (an avans) !".
+      String.raw`|(?:bonne\s+ann[ée]e|joyeux\s+no[ëe]l|bonne\s+f[êe]te)(?:\s+[\p{L}'-]+){0,3}[\s.!]*$` +
       // "…, y'a la pluie qui arrive", "…, il y a grève".
       String.raw`|(?:il\s+)?y\s*'?\s*a(?:vait|ura)?\s+\p{L}` +
       // Quebec "y" for "il": "…, y fait frette".
@@ -796,7 +813,7 @@ const TRAILING_REQUEST: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`(?:^|[\s,.;:!?-]+)(?:(?:et|alors|donc|puis|pis|stp|svp|voil[àa]|merci\s+de|(?:est-ce\s+que\s+)?tu\s+(?:peux|pourrais|pourras|veux\s+bien)|peux[- ]tu|pourrais[- ]tu|(?:il\s+)?(?:faut|faudrait|faudra)(?:\s+que)?|j'(?:ai\s+besoin|aimerais|voudrais)\s+que)\s+)*` +
-      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|f(?:ai|er)\p{L}*\s+penser|f(?:ai|er)\p{L}*\s+signe)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')(?:(?:le|la|les)\s+|l')?not(?:e|es|ez|er|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')(?:mets?|mettre|mettras|programmer)(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
+      String.raw`(?:(?:tu|vous)\s+(?:(?:vas|va|allez|peux|pourras|pourrais|dois|devras|sais|saurais|savez|veux|voudrais)\s+)?(?:me|m')\s*(?:l'|le\s+|la\s+|les\s+)?(?:rapp?ell?\p{L}*|remind\p{L}*|f(?:ai|er)\p{L}*\s+penser|f(?:ai|er)\p{L}*\s+signe)(?:-tu)?|(?:tu|vous)\s+m'y\s+f(?:ai|er)\p{L}*\s+penser|(?:me|m')\s*(?:le\s+|la\s+|l')?(?:rapp?ell?\p{L}*)|rapp?ell?\p{L}*[- ](?:le[- ]|la[- ])?moi(?:[- ](?:le|la|[çc]a))?|rapp?el[- ]moi|f(?:ai|er)\p{L}*[- ](?:m'y|moi[- ]y)\s+penser|(?<!(?:le|un|du|de|mon|ton|son|au|ce)\s)rappel|(?:tu\s+)?(?:me\s+|m')(?:(?:le|la|les)\s+|l')?not(?:e|es|ez|er|eras)(?:-tu)?|note[sz]?[- ]moi|(?:tu\s+)?(?:me\s+|m')(?:mets?|mettre|mettras|programmer)(?:-tu)?(?=\s+[çc]a)|(?:tu\s+)?(?:me\s+|m')sonn(?:e|es|eras|erez|ez)(?:-tu)?|${REQUEST_VERB.fr})` +
       String.raw`(?:\s+(?:[çc]a|le|la|(?:des|les|tous\s+les)\s+(?:deux|2|trois|3)))?(?:[\s,]+(?:stp|svp|merci|ok|volontiers|a\s+ni\s+ce|i\s+ni\s+ce|s'il\s+te\s+pla[iî]t|une\s+fois|m[āa]uruuru|maururu|right|l[àa]|ya3ni|yaani|s[ée]rieux|s[ée]rieusement|cette\s+fois(?:-ci)?|pour\s+de\s+vrai|pour\s+une\s+fois))*[\s,.;:!?]*$`,
     'iu',
   ),
@@ -810,7 +827,7 @@ const RELATIVE_BEFORE: Record<Language, RegExp> = {
 /** The last words a request said last can end on (a cheap test before TRAILING_REQUEST). */
 const REQUEST_LAST_WORD: Record<Language, RegExp> = {
   en: /^(?:me|us|it|that|this|them|late|oversleep|remind|na|naman|please|pls|thanks|ok|okay|reminder|alarm|alert|nudge|ping|text|message|up|remember|know|forget|shout|bell|buzz|ring|call|reminded|o+|oh|abeg|leh|lah|sha|biko|can|ah|flake|bail|slack)$/i,
-  fr: /^(?:rapp?\p{L}*|not\p{L}*|penser|tu|volontiers|dire|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*|fois|m[āa]uruuru|maururu|right|l[àa])$/iu,
+  fr: /^(?:rapp?\p{L}*|remind\p{L}*|moin|mwen|not\p{L}*|penser|tu|volontiers|dire|pr[ée]v\p{L}*|avert\p{L}*|alert\p{L}*|notif\p{L}*|relanc\p{L}*|r[ée]veil|alarme|message|moi|nous|oubli\p{L}*|pas|signe|[çc]a|le|la|stp|svp|merci|ok|pla[iî]t|bip\p{L}*|sonn\p{L}*|fois|m[āa]uruuru|maururu|right|l[àa])$/iu,
 };
 
 function stripTrailingRequest(s: string, language: Language): string {
@@ -1109,7 +1126,8 @@ function aroundParticle(s: string, language: Language): string {
   const after = s.slice(last.index! + last[0].length);
   // ("pay the bill naman": the particle said last.)
   if (!/\p{L}/u.test(after) && /\p{L}/u.test(s.slice(0, last.index!))) return s.slice(0, last.index!);
-  if (/\p{L}/u.test(s.slice(0, last.index!)) && isRemark(stripTrailingRequest(after, language), language)) return s.slice(0, last.index!);
+  // ("take the medicine lah, aiyah": an exclamation or a courtesy after it is no action either.)
+  if (/\p{L}/u.test(s.slice(0, last.index!)) && (isRemark(stripTrailingRequest(after, language), language) || EXCLAIMED.test(after) || courtesyOnly(after, language))) return s.slice(0, last.index!);
   const first = found[0];
   const head = s.slice(0, first.index!);
   const rest = s.slice(first.index! + first[0].length);
