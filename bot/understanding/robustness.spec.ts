@@ -2197,3 +2197,19 @@ describe('remarks in Creoles, patois and Pidgins said last (found by heldout-v2b
     expect(one('pay the rent friday, abeg remind me make I do am', 'en')[0]).toBe('pay the rent');
   });
 });
+
+describe('a representative week, second look (found by heldout-v2bb, none of its sentences)', () => {
+  it('days beside "every month" each with a bare verb are as many reminders', () => {
+    expect(all("chaque mois, le 5 payer l'assurance et le 25 verser l'argent de poche", 'fr')).toEqual([
+      ["payer l'assurance", '2026-12-05T09:00', 'FREQ=MONTHLY;BYMONTHDAY=5'],
+      ["verser l'argent de poche", '2026-11-25T09:00', 'FREQ=MONTHLY;BYMONTHDAY=25'],
+    ]);
+    expect(all('every month, on the 5th pay the insurance and on the 25th send pocket money', 'en').map((r) => r[2])).toEqual(['FREQ=MONTHLY;BYMONTHDAY=5', 'FREQ=MONTHLY;BYMONTHDAY=25']);
+    // Days alone stay one reminder's days.
+    expect(all('tous les mois le 10 et le 25 relever le compteur', 'fr')).toEqual([['relever le compteur', '2026-11-25T09:00', 'FREQ=MONTHLY;BYMONTHDAY=10,25']]);
+  });
+
+  it('"note-le" said last is the request', () => {
+    expect(all('lundi à 9h appeler le garage et mardi déposer la voiture, note-le stp', 'fr').map((r) => r[0])).toEqual(['appeler le garage', 'déposer la voiture']);
+  });
+});
