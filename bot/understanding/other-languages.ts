@@ -32,7 +32,15 @@ const MARKERS = new Set(
     // Pidgin, Yoruba, Igbo, Hausa
     'abeg wahala una sabi oya biko jare ehn abi shey ngwanu haba wallahi',
     // Spanish
-    'olvidar olvides olvide puede porfa recuérdame recuerdame acuérdate acuerdate se',
+    'olvidar olvides olvide puede porfa recuérdame recuerdame acuérdate acuerdate se no que dejes tiene tengo contarme del qué flojera hombre pues oye mija mijo órale ándale vamos muy también',
+    // Portuguese
+    'não nao esqueças esqueca esqueça esquecer espera né tá pra você voce vou valeu beleza obrigada',
+    // Italian
+    'scusa insomma allora dai grazie prego dimenticare dimentico ricordami',
+    // Turkish
+    'sağ ol teşekkürler tesekkurler tamam hadi unutma abla',
+    // Tamil and Sinhala English, Somali, Afrikaans
+    'machan ane mahadsanid walaal haye asseblief baie lekker dankie nee',
     // Trinidadian and Caribbean English Creole
     'wah doh yuh mih ent',
     // Thanks in another language ("…, k merci" in an English message)
@@ -65,8 +73,11 @@ export function inOtherLanguage(words: string, language: Language): boolean {
   let markers = 0;
   let owned = 0;
   for (const w of list) {
-    if (own.has(w)) owned++;
-    else if (MARKERS.has(w)) markers++;
+    // (A word of both, "que" or "se" in French, "no" or "me" in English, counts for neither.)
+    const mine = own.has(w);
+    const theirs = MARKERS.has(w);
+    if (mine && !theirs) owned++;
+    else if (theirs && !mine) markers++;
   }
   return markers > owned;
 }

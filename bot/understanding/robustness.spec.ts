@@ -2213,3 +2213,31 @@ describe('a representative week, second look (found by heldout-v2bb, none of its
     expect(all('lundi à 9h appeler le garage et mardi déposer la voiture, note-le stp', 'fr').map((r) => r[0])).toEqual(['appeler le garage', 'déposer la voiture']);
   });
 });
+
+describe('more languages mixed in (found by heldout-v2bg, none of its sentences)', () => {
+  it('leaves out remarks, thanks and wishes said last in Spanish, Portuguese, Italian, Turkish', () => {
+    expect(one('rappelle-moi lundi de fermer le magasin, sağ ol', 'fr')[0]).toBe('fermer le magasin');
+    expect(one('payer le loyer le 1er de chaque mois, que no se me olvide', 'fr')[0]).toBe('payer le loyer');
+    expect(one("every sunday 9am brunch at tía Rosa's, no me dejes olvidar", 'en')[0]).toBe("brunch at tía Rosa's");
+    expect(one('every tuesday 7pm choir practice, insomma busy busy', 'en')[0]).toBe('choir practice');
+    expect(one('remind me at midnight to call my mum, happy new year everybody!', 'en')[0]).toBe('call my mum');
+  });
+
+  it('reads a correction said in Portuguese or Italian', () => {
+    expect(one('jeudi à 10h, no scusa, 10h30, rendez-vous chez le notaire', 'fr')).toEqual(['rendez-vous chez le notaire', '2026-11-26T10:30', null]);
+    expect(one('lundi à 9h euh não espera 9h30 renouveler le passeport', 'fr')).toEqual(['renouveler le passeport', '2026-11-30T09:30', null]);
+  });
+
+  it('other remarks said last: "going for a nap", "big day for …", "lol" and a few words', () => {
+    expect(one('in 30 mins check the rice, going for a quick nap', 'en')[0]).toBe('check the rice');
+    expect(one('remind me in 8 hours to leave for the airport, big day for the family', 'en')[0]).toBe('leave for the airport');
+    expect(one('every year on the 29th of feb remind me to call uncle Sam lol poor guy', 'en')[0]).toBe('call uncle Sam');
+    expect(one('sortir le poulet du congélateur dans trois heures, ya3ni sinon ça dégèlera pas', 'fr')[0]).toBe('sortir le poulet du congélateur');
+  });
+
+  it('one word after the request, after a pause, is whom it is said to', () => {
+    expect(one('jummah every friday at 1pm, remind me bhai', 'en')[0]).toBe('jummah');
+    // Without the pause it is the subject.
+    expect(one("c'mere remind me gym every monday at 6pm", 'en')[0]).toBe('gym');
+  });
+});

@@ -75,7 +75,7 @@ const FILLERS_ANYWHERE: Record<Language, RegExp> = {
 const ASKING_NEXT = String.raw`(?=\s*[,!:]|\s+(?:remind|ping|nudge|bug|can|could|would|will|please|pls|plz|set|don'?t|dont|make|give|help|i\s|rappel|rapel|tu\s|peux|pourrais|n'|oublie|faut|il\s|fais|mets|dis|stp|svp|pense))`;
 /** Whom a request is said to ("mate", "mon frère", "boss"). */
 const ADDRESSEE: Record<Language, string> = {
-  en: String.raw`(?:mate|m8|bro|bruv|dude|buddy|pal|boss|oga|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe|look|bot|robot|siri|alexa|rappel)`,
+  en: String.raw`(?:mate|m8|bro|bruv|dude|buddy|pal|boss|oga|bhai|bhaiya|machan|walaal|sis|bestie|fam|my\s+(?:friend|guy|dude|man|love|dear)|love|hun|babe|look|bot|robot|siri|alexa|rappel)`,
   fr: String.raw`(?:mon\s+(?:fr[èe]re|ami|amie|pote|gars|cher|chou|c(?:œ|oe)ur|reuf|grand)|ma\s+(?:s(?:œ|oe)ur|ch[ée]rie|belle|grande|puce|ch[èe]re)|fr[ée]rot|frangin|fada|chef|boss|patron|tonton|tata|tantine|ch[ée]rie?|bot|robot|rappel)`,
 };
 const VOCATIVE: Record<Language, string> = {
@@ -124,7 +124,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
       String.raw`quand\s+tu\s+(?:peux|pourras|as\s+(?:le\s+temps|un\s+moment))|sans\s+faute|c'est\s+gentil|t'es\s+(?:un\s+amour|un\s+ange|le\s+meilleur|la\s+meilleure|top)|` +
-      String.raw`tsé|t'sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|on\s+est\s+ensemble|(?:et\s+)?voil[àa](?:\s+quoi)?|` +
+      String.raw`tsé|t'sais|ya3ni|yaani|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|oh+|ah+|eu+h+|ô|wesh|on\s+est\s+ensemble|(?:et\s+)?voil[àa](?:\s+quoi)?|` +
       // Bambara and Dioula "a ni ce" / "i ni ce" (thanks, greetings).
       String.raw`(?:a|i)\s+ni\s+ce|` +
       // Formules parlées : "ouais", "tu vois", "enfin bref", "c'est tout".
@@ -143,7 +143,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
   en: /^(?:thanks?|merci|gracias|shukran|choukran|salamat|po|sharp|chop|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful|time|real|seriously|serious|craic|forget|brah|bruh)$/i,
-  fr: /^(?:merci|mersi|bokou|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h|ce)$/iu,
+  fr: /^(?:merci|mersi|bokou|ya3ni|yaani|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h|ce)$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
 function isWordUnit(c: number): boolean {
@@ -415,6 +415,9 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       // upped the dose", "…, the depot shuts at noon", "…, the sink leaks again").
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?(?!(?:the|a|an|my|our|his|her|their|your|and|or)\s)\p{L}+\s+(?:\p{L}{2,}ed|\p{L}{2,}s(?=\s+(?:again|early|late|at|on|up|down|out|off|soon|today|tomorrow|tonight|every|all|too|now|in)(?![\p{L}'])))(?![\p{L}'])` +
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:orders|advice|rules|instructions|request|idea|suggestion)[\s.!]*$` +
+      // "…, going for a quick nap", "…, big day for the family", "…, busy busy", a wish said last.
+      String.raw`|(?:going|gonna|heading|off)\s+(?:for|to)\s+\p{L}|(?:big|long|busy|hard|tough|important|special|crazy)\s+(?:day|week|night|one)(?![\p{L}'])|busy\s+busy` +
+      String.raw`|(?:happy\s+new\s+year|merry\s+(?:christmas|xmas)|feliz\s+a[ñn]o(?:\s+nuevo)?|feliz\s+navidad|eid\s+mubarak|bonne\s+ann[ée]e)(?:\s+[\p{L}'-]+){0,3}[\s.!]*$` +
       // "…, my turn on the rota", "…, sales open then", "…, the shops close at 6".
       String.raw`|(?:(?:it'?s|its)\s+)?(?:my|your|his|her|our|their)\s+turn(?![\p{L}'])` +
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}{2,}s\s+(?:open|close|start|end|begin|finish|arrive|leave|come|go|shut)(?=\s+(?:then|at|on|today|tomorrow|tonight|soon|early|late)(?![\p{L}']))` +
@@ -525,6 +528,8 @@ const TRAILING_TAIL: Record<Language, RegExp> = {
       String.raw`|(?<!(?:if|that|whether|when|so|and|or|but|what|how|where|why|who|because|cos|since|sure)\s)(?:(?:it|she|he|they|we|i)(?:'s|'re|'m|\s+is|\s+are|\s+am|\s+was|\s+were)|its|im)\s+(?:so|too|way\s+too|really|super|soo+)\s+\p{L}` +
       String.raw`|i\s+(?:keep|always|never|can't|cant|don't|dont)\s+\p{L}|while\s+(?:she|he|they)(?:'(?:s|re))?\s+\p{L}|now\s+that\s+(?:it|it's|its|the|we|i|they|he|she|winter|summer)(?![\p{L}])` +
       String.raw`|no\s+excuses?[\s.!]*$` +
+      // "… lol poor guy", "… haha so random": a laugh then a few words, said last.
+      String.raw`|(?:lol|lmao|haha+|smh)\s+(?:[\p{L}'-]+\s+){0,2}[\p{L}'-]+[\s.!]*$` +
       String.raw`)[^]*$`,
     'iu',
   ),
@@ -881,7 +886,9 @@ function stripRequest(s: string, language: Language): string {
       // to or how ("… rappelle-moi biloute", "… remind me proper job", "… remind me dear").
       // (Not when it names a thing: "… can ye remind me tae phone my maw"; "my love" is whom.)
       const tail = own.trim();
-      const short = words(before) >= 2 && words(tail) <= 4 && (!NAMES_A_THING[language].test(tail) || /^(?:my|mon|ma)\s+\S+$/iu.test(tail));
+      // ("jummah every friday 1pm, remind me bhai": one word after it, even after a one-word subject
+      // closed by a pause; not "c'mere remind me gym …".)
+      const short = (words(before) >= 2 || (words(tail) === 1 && /[,.;!?]\s*$/u.test(m[1]))) && words(tail) <= 4 && (!NAMES_A_THING[language].test(tail) || /^(?:my|mon|ma)\s+\S+$/iu.test(tail));
       if (pointer || (!connected && (short || remarkOnly(own, language)))) own = '';
     } else if (pointer || (!connected && courtesyOnly(own, language))) {
       // (Not what the request introduces: "I'm so glad, remind me to thank Ana".)
@@ -1307,7 +1314,8 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   const afterSo = lead ? s.slice(lead[0].length) : '';
   const onlyRequestAfter = !!lead && (/\p{L}/u.test(afterSo) ? isOnlyRequest(afterSo, language) : requestAt(original, language) > soWordAt(original));
   if (onlyRequestAfter && !isContextClause(lead![1].replace(/[\s,;:.!?]+$/u, ''), language)) s = lead![1];
-  else if (lead && !SUBJECT_FIRST[language].test(afterSo)) {
+  // (Nor when a remark follows it: "sortir le kebbé …, ya3ni sinon ça dégèlera jamais".)
+  else if (lead && !SUBJECT_FIRST[language].test(afterSo) && !REASON_START[language].test(afterSo.trim())) {
     const request = requestAt(original, language);
     if (request < 0 ? isContextClause(lead[1], language) : request > soWordAt(original)) s = s.slice(lead[0].length);
   }

@@ -337,7 +337,8 @@ function markPurposeDays(text: string, pieces: WhenPiece[], at: Array<[number, n
 /** Hesitations a voice transcript puts between a time and its correction. */
 const HESITATION = String.raw`(?:(?:euh+|heu+|um+|uh+|erm?|hmm*|bon|oh|ah|bah|ben|oups|oops|whoops)[\s,.]*)*`;
 /** "à 9h euh non plutôt 10h", "at 9, actually 10", "lundi, euh non mardi": a correction between two pieces. */
-const CORRECTION_WORD = String.raw`(?:non|nan|naan|attends|attendez|ou\s+plut[oô]t|plut[oô]t|enfin|pardon|je\s+veux\s+dire|disons|no|nah|nope|naw|wait|hold\s+on|actually|sorry|i\s+mean|make\s+(?:it|that)|change\s+(?:it|that)\s+to|or\s+rather|rather|scratch\s+that)`;
+// (And in the languages people mix in: "não espera", "no scusa", "no perdón".)
+const CORRECTION_WORD = String.raw`(?:non|nan|naan|attends|attendez|ou\s+plut[oô]t|plut[oô]t|enfin|pardon|je\s+veux\s+dire|disons|no|nah|nope|naw|wait|hold\s+on|actually|sorry|i\s+mean|make\s+(?:it|that)|change\s+(?:it|that)\s+to|or\s+rather|rather|scratch\s+that|n[ãa]o|espera|scusa|perd[oó]n|desculpa)`;
 /** Words that may follow the correction before the new value: more hesitation, a connector. */
 const CORRECTION_TAIL = String.raw`(?:${CORRECTION_WORD}|euh+|heu+|um+|uh+|erm?|oh|le|la|on|at|for|the|[àa]|au|pour)`;
 const CORRECTION = new RegExp(
