@@ -2241,3 +2241,27 @@ describe('more languages mixed in (found by heldout-v2bg, none of its sentences)
     expect(one("c'mere remind me gym every monday at 6pm", 'en')[0]).toBe('gym');
   });
 });
+
+describe('voice notes, parents and traders, third look (found by heldout-v2bf, v2bh and v2bi, none of their sentences)', () => {
+  it('leaves out blessings, endearments after thanks, "that\'s it diolch", "pis merci là", "asteur que j\'y pense"', () => {
+    expect(one('Check the back door is locked every night at 10pm, bless you', 'en')).toEqual(['Check the back door is locked', '2026-11-23T22:00', 'FREQ=DAILY']);
+    expect(one('remind me every friday at 6pm for choir thank you sugar', 'en')[0]).toBe('choir');
+    expect(one("remind me tomorrow to ring the bank that's it diolch", 'en')[0]).toBe('ring the bank');
+    expect(one('blue bin out every tuesday at 7pm, cheers drive', 'en')[0]).toBe('blue bin out');
+    expect(one('rappelle-moi dans deux heures de sortir le chien pis merci là', 'fr')[0]).toBe('sortir le chien');
+    expect(one("fais-moi penser d'appeler le garage demain matin asteur que j'y pense", 'fr')[0]).toBe('appeler le garage');
+  });
+
+  it('someone\'s news said first is why, not what', () => {
+    expect(one("cafe's been flat out, pay the casuals every thursday", 'en')[0]).toBe('pay the casuals');
+    expect(one("half term's over, school run every weekday at 8:20am", 'en')[0]).toBe('school run');
+    expect(one("so the doctor's put me on these new tablets remind me every morning at 7 to take my pill cheers", 'en')).toEqual(['take my pill', '2026-11-24T07:00', 'FREQ=DAILY']);
+    expect(one("the boiler's packed in again so can you remind me tomorrow at 10am to phone the council cheers pal", 'en')[0]).toBe('phone the council');
+    // A possession that names an event stays context only where a request follows it.
+    expect(one("mum's birthday remind me on friday to buy a card", 'en')[0]).toBe('buy a card');
+  });
+
+  it('a start named by the event it is ("à partir de la rentrée lundi 4 janvier")', () => {
+    expect(one("à partir de la rentrée lundi 4 janvier, rappelle-moi du lundi au vendredi à 7h15 d'emmener les enfants à l'école", 'fr')).toEqual(["emmener les enfants à l'école", '2027-01-04T07:15', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR']);
+  });
+});

@@ -579,8 +579,9 @@ export function splitReminders(
 
 /** "starting", "à partir du", "dès le" right before a day: what follows is when something starts. */
 const START_BEFORE: Record<Language, RegExp> = {
-  en: /(?<![\p{L}])(?:start(?:s|ing)?(?:\s+(?:on|from))?|begin(?:s|ning)?(?:\s+(?:on|from))?|from|as\s+of|effective)\s+(?:(?:on|the|this|next)\s+)*$/iu,
-  fr: /(?<![\p{L}])(?:[àa]\s+partir|[àa]\s+compter|d[èe]s|commence|commencent|d[ée]bute|d[ée]butent|reprend|reprennent)(?:\s+(?:du|de|d'|le|la|ce|cette))*\s*$/iu,
+  en: /(?<![\p{L}])(?:start(?:s|ing)?(?:\s+(?:on|from))?|begin(?:s|ning)?(?:\s+(?:on|from))?|from|as\s+of|effective)\s+(?:(?:on|the|this|next|new|term|semester)\s+)*$/iu,
+  // ("à partir de la rentrée lundi 4 octobre": the event the day is.)
+  fr: /(?<![\p{L}])(?:[àa]\s+partir|[àa]\s+compter|d[èe]s|commence|commencent|d[ée]bute|d[ée]butent|reprend|reprennent)(?:\s+(?:du|de|d'|le|la|ce|cette))*(?:\s*(?:rentr[ée]e|reprise)(?:\s+scolaire)?)?\s*$/iu,
 };
 
 /**

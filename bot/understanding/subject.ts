@@ -99,7 +99,7 @@ const EDGE_FILLERS: Record<Language, RegExp> = {
 const TRAILING_FILLERS: Record<Language, RegExp> = {
   en: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
-      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks|merci|gracias|shukran|choukran|salamat(?:\s+po)?)(?:\s+(?:so|very|ever\s+so|so\s+very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|habibi|habibti))?` +
+      String.raw`(?:thanks?|thank\s+(?:you|u|ya)|thx|tx|ty|tks|ta|cheers|much\s+appreciated|appreciate\s+it|many\s+thanks|merci|gracias|shukran|choukran|salamat(?:\s+po)?|diolch(?:\s+yn\s+fawr)?|(?:god\s+)?bless\s+(?:you|u|ya)|god\s+bless)(?:\s+(?:so|very|ever\s+so|so\s+very)\s+much|\s+a\s+(?:lot|bunch|million|ton)|\s+heaps|\s+in\s+advance|\s+(?:mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|habibi|habibti|sugar|honey|darling|dear|sweetie|sweetheart|drive))?` +
       String.raw`|ok(?:ay)?(?:\s+so|\s+then)?|kk?|sweet\s+as|chur|sharp\s+sharp|chop\s+chop|so\s+(?:it|i|we|they|he|she)\s+(?:is|am|are|was|will|does|do|did)|ke\s+a\s+leboga|asante(?:\s+sana)?|ngiyabonga|dankie|please(?:\s+and\s+thank\s+(?:you|u))?|pls|plz|pleasee+|for\s+me|will\s+(?:you|u|ya)|would\s+(?:you|u|ya)|wouldja|won'?t\s+(?:you|u|ya)|yeah|yep|yup|alright|lol|lmao|(?:ha){2,}h?|(?:he){2,}h?|xx+|` +
       String.raw`if\s+(?:you|u)\s+(?:can|could|would|don'?t\s+mind|please|remember|get\s+a\s+(?:chance|sec|minute))|if\s+possible|if\s+that'?s\s+(?:ok(?:ay)?|alright|possible)|` +
       String.raw`when\s+(?:you|u)\s+(?:can|get\s+a\s+(?:chance|sec|minute|moment))|without\s+fail|no\s+matter\s+what|kindly|real\s+quick|asap|a\.s\.a\.p\.?|` +
@@ -119,7 +119,7 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
   ),
   fr: new RegExp(
     String.raw`[\s,.!:;-]*(?<![\p{L}\p{N}'])(?:` +
-      String.raw`(?:merci|mci|mrc|mersi|thanks|mille\s+mercis?|je\s+(?:vous|te)\s+(?:en\s+)?remercie)(?:\s+(?:beaucoup|bokou|bcp|bien|infiniment|d'avance|par\s+avance|mille\s+fois|[àa]\s+toi|[àa]\s+vous|encore|l'ami|ma\s+belle|mon\s+ami))*` +
+      String.raw`(?:(?:pis|et)\s+)?(?:merci|mci|mrc|mersi|thanks|mille\s+mercis?|je\s+(?:vous|te)\s+(?:en\s+)?remercie)(?:\s+(?:beaucoup|bokou|bcp|bien|infiniment|l[àa]|d'avance|par\s+avance|mille\s+fois|[àa]\s+toi|[àa]\s+vous|encore|l'ami|ma\s+belle|mon\s+ami))*` +
       String.raw`|ok(?:ay|i)?|d'accord|dac|stp|svp|stpl|steup(?:l[ée])?|s'il\s+te\s+pla[iî]t|s'il\s+vous\s+pla[iî]t|please|pls|` +
       String.raw`si\s+(?:tu\s+peux|vous\s+pouvez|possible|tu\s+veux\s+bien|vous\s+voulez\s+bien|[çc]a\s+(?:ne\s+)?te\s+d[ée]range\s+pas|[çc]a\s+(?:ne\s+)?vous\s+d[ée]range\s+pas|t'y\s+penses|tu\s+y\s+penses)|` +
       String.raw`(?:ce\s+|[çc]a\s+)?serait\s+(?:super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al)|` +
@@ -142,8 +142,8 @@ const TRAILING_FILLERS: Record<Language, RegExp> = {
  * phrases against it).
  */
 export const FILLER_LAST_WORD: Record<Language, RegExp> = {
-  en: /^(?:thanks?|merci|gracias|shukran|choukran|salamat|po|sharp|chop|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful|time|real|seriously|serious|craic|forget|brah|bruh)$/i,
-  fr: /^(?:merci|mersi|bokou|ya3ni|yaani|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h|ce)$/iu,
+  en: /^(?:thanks?|merci|gracias|shukran|choukran|salamat|po|sharp|chop|diolch|fawr|bless|sugar|honey|darling|dear|sweetie|sweetheart|drive|habibi|habibti|you|u|ya|thx|tx|ty|tks|ta|cheers|appreciated|it|much|lot|bunch|million|ton|heaps|advance|mate|bro|dude|man|buddy|love|hun|babe|bot|pet|hen|duck|luv|chuck|bab|pal|chief|boss|fam|sis|ok|okay|so|then|kk?|please+|pls|plz|me|yeah|yep|yup|alright|lol|lmao|(?:ha)+h?|(?:he)+h?|xx+|can|could|would|mind|remember|chance|sec|minute|possible|moment|fail|what|kindly|quick|great|awesome|amazing|lovely|nice|perfect|helpful|cool|brilliant|grand|ace|eh|hey|innit|aye|lah|leh|lor|yaar|a+h+|o+h+|u+h+|u+m+|not|wouldja|bye+|cya|ya|ttyl|ciao|cheerio|regards|best|xoxo|one|day|night|evening|weekend|goodnight|gn|as|chur|is|am|are|was|does|did|leboga|asante|sana|ngiyabonga|dankie|asap|a\.s\.a\.p\.?|aney|all|stuff|whatever|know|needful|time|real|seriously|serious|craic|forget|brah|bruh)$/i,
+  fr: /^(?:merci|mersi|bokou|ya3ni|yaani|remercie|mci|mrc|thanks|mercis?|beaucoup|bcp|bien|infiniment|avance|fois|toi|vous|encore|ami|belle|ok|okay|oki|accord|dac|stp|svp|stpl|steup(?:l[ée])?|pla[iî]t|please|pls|peux|pouvez|possible|bien|pas|penses|super|top|cool|g[ée]nial|gentil|sympa|parfait|id[ée]al|pourras|temps|moment|faute|amour|ange|meilleure?|tsé|sais|hein|bisous?|bises|mdr|ptdr|lol|xd|d[èe]h|o+h+|a+h+|e*u+h+|ô|wesh|plus|tard|ciao|salut|bye|soir[ée]e|journ[ée]e|nuit|semaine|midi|end|dimanche|cordialement|demain|biz|aime|amour|fada|ensemble|voil[àa]|quoi|ouais?|vois|voyez|bref|tout|d[èeê]h|ce|l[àa])$/iu,
 };
 /** A letter or digit, by code unit: ASCII ones, and Latin and other letters from U+00C0 (not × ÷, not surrogates). */
 function isWordUnit(c: number): boolean {
@@ -538,14 +538,14 @@ const TRAILING_TAIL: Record<Language, RegExp> = {
       String.raw`(?:avant|pendant|maintenant)\s+(?:que|qu')|[àa]\s+cause\s+(?:de|du|des|d')` +
       String.raw`|(?<!(?:demander|demande|v[ée]rifier|v[ée]rifie|voir|savoir|sais|sait|regarder|regarde|checker|check)(?:\s+\p{L}+)?\s)(?:si\s+(?:y\s*'?\s*a|il\s+(?:y\s+a|fait|pleut|neige))|s'il\s+(?:y\s+a|fait|pleut|neige))(?![\p{L}])` +
       String.raw`|(?:mdr|ptdr|lol|jsp|tkt)\s+\p{L}` +
-      String.raw`|pas\s+d'excuses?[\s.!]*$|(?:juste\s+|(?:on\s+)?sait\s+jamais\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
+      String.raw`|(?:maintenant|asteure?|astheure|tant)\s+(?:que|qu')\s*j'y\s+pense[\s.!]*$|pas\s+d'excuses?[\s.!]*$|(?:juste\s+|(?:on\s+)?sait\s+jamais\s+)?au\s+cas\s+o[ùu][\s.!]*$` +
       String.raw`)[^]*$`,
     'iu',
   ),
 };
 const TRAILING_TAIL_HINT: Record<Language, RegExp> = {
   en: /(?<![\p{L}'])(?:if|while|now|lol|lmao|smh|tbh|ngl|haha+|asap|fr|frfr|they|we|she's|he's|she|he|they're|they've|it's|it|its|i|i'm|im|no|case|is|are)(?![\p{L}'])|'s\s/iu,
-  fr: /(?<![\p{L}'])(?:avant|pendant|maintenant|cause|si|s'il|s'ils|mdr|ptdr|lol|jsp|tkt|pas|cas)(?![\p{L}'])/iu,
+  fr: /(?<![\p{L}'])(?:avant|pendant|maintenant|asteur|asteure|astheure|tant|cause|si|s'il|s'ils|mdr|ptdr|lol|jsp|tkt|pas|cas)(?![\p{L}'])/iu,
 };
 
 /** A subject that says something to someone: a clause after it is what is said. */
@@ -599,7 +599,7 @@ const LEAD_CLAUSE_HINT = /,|\smais\s|(?:ah|oh)\s/i;
 const RECALLED = String.raw`[^,.;!?…]{0,50}?(?:…|\.\.\.|,)\s*(?:ah|oh)\s+(?:oui|ouais|voil[àa]|c'est\s+[çc]a|yes|yeah|right|that's\s+it)[\s,!.]*`;
 const LEAD_CLAUSE: Record<Language, RegExp> = {
   en: new RegExp(
-    String.raw`^(?:${RECALLED}|(?:${CLAUSE_OPEN.en.source.slice(1)})(?:[^,.;!?]*?\s)?|(?:[\p{L}']+\s+)?(?:i|we)\s+(?:(?:always|keep|kept|often|never|just)\s+)?(?:forget|forgetting|forgot)(?:\s+(?:it|this|that|again|everything|lol|honestly))*)[^,.;!?]{0,80}?,\s*`,
+    String.raw`^(?:${RECALLED}|(?:${CLAUSE_OPEN.en.source.slice(1)})(?:[^,.;!?]*?\s)?|(?:(?:the|my|our)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?'s\s+(?:been|gone|over|finished|done|back|closed|shut|packed|started|just|off|out)(?![\p{L}'])|(?:[\p{L}']+\s+)?(?:i|we)\s+(?:(?:always|keep|kept|often|never|just)\s+)?(?:forget|forgetting|forgot)(?:\s+(?:it|this|that|again|everything|lol|honestly))*)[^,.;!?]{0,80}?,\s*`,
     'iu',
   ),
   fr: new RegExp(
@@ -740,6 +740,8 @@ const PRONOUN_CLAUSE: Record<Language, RegExp> = {
   en: /^(?:he|she|they|it|we|i)\s+(?!(?:need|needs|have|has|gotta|got|must|should|want|wanna|will|would|also|then)(?![\p{L}]))\p{L}{2,}/iu,
   fr: /^$(?!)/u,
 };
+/** "the doctor's put me on …", "gran's just out …": someone's news, said as a lead (English). */
+const NOUN_HAS_CLAUSE = /^(?:(?:the|my|our|his|her)\s+)?\p{L}+'s\s+(?!(?:birthday|party|wedding|funeral|appointment|meeting|recital|game|match|shift|turn)(?![\p{L}]))\p{L}{2,}\s+\p{L}/iu;
 /** Interjections a spoken lead may open with ("so like I always forget this …"). */
 const LEAD_INTERJECTIONS = /^(?:(?:so|like|ok|okay|well|yeah|and|oh|um+|uh+|anyway|honestly|alors|bon|bah|ben|euh+|donc|et)[\s,]+)+/iu;
 /** A determiner, a noun or two, then a verb of their own: "le docteur a insisté", "the doctor says so". */
@@ -911,7 +913,7 @@ function stripRequest(s: string, language: Language): string {
   // so remind me to wheel them out", "le marché est ouvert, rappelle-moi de prendre les sacs").
   // (Or one opened by the speaker or someone else with a verb of their own, said without a stop:
   // "so like I always forget this remind me to …", "we never remember remind us to …".)
-  if ((isContextClause(m[1], language) || PRONOUN_CLAUSE[language].test(m[1].replace(LEAD_INTERJECTIONS, ''))) && !ONLY_PRONOUN.test(own)) return rest;
+  if ((isContextClause(m[1], language) || PRONOUN_CLAUSE[language].test(m[1].replace(LEAD_INTERJECTIONS, '')) || NOUN_HAS_CLAUSE.test(m[1].replace(LEAD_INTERJECTIONS, ''))) && !ONLY_PRONOUN.test(own)) return rest;
   // A lead closed by a laugh or a sigh ("up way too early with the time change lol remind me …"): why, not what.
   if (LAUGH_END.test(m[1].trim()) && /\p{L}/u.test(own) && /\p{L}{2}/u.test(m[1].trim().replace(LAUGH_END, ''))) return rest;
   // Words before the request are its wording unless they name a thing; a clause joined to it by
@@ -1317,7 +1319,8 @@ function subjectOf(original: string, spans: RemovedSpan[], language: Language): 
   // (Nor when a remark follows it: "sortir le kebbé …, ya3ni sinon ça dégèlera jamais".)
   else if (lead && !SUBJECT_FIRST[language].test(afterSo) && !REASON_START[language].test(afterSo.trim())) {
     const request = requestAt(original, language);
-    if (request < 0 ? isContextClause(lead[1], language) : request > soWordAt(original)) s = s.slice(lead[0].length);
+    // (The request after "so" is stripped with it: "… so can you remind me … to phone the council".)
+    if (request < 0 ? isContextClause(lead[1], language) : request > soWordAt(original)) s = stripTrigger(s.slice(lead[0].length), language) || s.slice(lead[0].length);
   }
   for (let guard = 0; guard < 4; guard++) {
     const before = s;
