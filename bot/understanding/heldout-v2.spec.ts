@@ -194,7 +194,14 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     ['heldout-v2bc', 1],
     ['heldout-v2bd', 1],
     ['heldout-v2be', 1],
-  ])('scores the blind set %s (tenth to fifty-seventh batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh, thirty-ninth, forty-first, forty-third, forty-fifth and forty-seventh batches\' fixes, and in fours after the forty-ninth\'s and the fifty-third\'s)', (name, first) => {
+    // First scored 99.17 %, 85.83 %, 94.17 % and 95.83 % (heldout-v2.README.md, fifty-eighth to
+    // sixty-first batches, written as four after the fifty-seventh's fixes); 100 %, 99.17 %, 100 % and
+    // 99.17 % after the fixes there (two misses left, recorded there).
+    ['heldout-v2bf', 1],
+    ['heldout-v2bg', 0.99],
+    ['heldout-v2bh', 1],
+    ['heldout-v2bi', 0.99],
+  ])('scores the blind set %s (tenth to sixty-first batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh, thirty-ninth, forty-first, forty-third, forty-fifth and forty-seventh batches\' fixes, and in fours after the forty-ninth\'s, the fifty-third\'s and the fifty-seventh\'s)', (name, first) => {
     const batch = readCases(resolve(fixtures, `${name}.jsonl`));
     expect(batch.length).toBeGreaterThanOrEqual(120);
     expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(12);

@@ -415,6 +415,8 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       // upped the dose", "…, the depot shuts at noon", "…, the sink leaks again").
       String.raw`|(?:(?:the|my|our|his|her|their|your|a)\s+)?(?:\p{L}+\s+){0,2}?(?!(?:the|a|an|my|our|his|her|their|your|and|or)\s)\p{L}+\s+(?:\p{L}{2,}ed|\p{L}{2,}s(?=\s+(?:again|early|late|at|on|up|down|out|off|soon|today|tomorrow|tonight|every|all|too|now|in)(?![\p{L}'])))(?![\p{L}'])` +
       String.raw`|(?:(?:the|my|our)\s+)?\p{L}+'s\s+(?:orders|advice|rules|instructions|request|idea|suggestion)[\s.!]*$` +
+      // "… until april 7th, end of term": the end said again as what it is.
+      String.raw`|end\s+of\s+(?:the\s+)?(?:term|semester|school\s+year|season)[\s.!]*$` +
       // "…, going for a quick nap", "…, big day for the family", "…, busy busy", a wish said last.
       String.raw`|(?:going|gonna|heading|off)\s+(?:for|to)\s+\p{L}|(?:big|long|busy|hard|tough|important|special|crazy)\s+(?:day|week|night|one)(?![\p{L}'])|busy\s+busy` +
       String.raw`|(?:happy\s+new\s+year|merry\s+(?:christmas|xmas)|feliz\s+a[ñn]o(?:\s+nuevo)?|feliz\s+navidad|eid\s+mubarak|bonne\s+ann[ée]e)(?:\s+[\p{L}'-]+){0,3}[\s.!]*$` +
