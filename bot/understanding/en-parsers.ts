@@ -459,6 +459,8 @@ function enHolidayParser(): Parser {
   return pieceParser('en-holiday', re, (m, env) => {
     if (m.groups.h0 && !/(?:^|[,.!?;:])\s*$/.test(before(m, 200))) return null;
     const h = (m.groups.h ?? m.groups.h0 ?? '').toLowerCase();
+    // "mass at St. Patrick's": a saint's name after "at", without "day", is a church or a school.
+    if (/^at\s/i.test(m.text) && /patrick'?s$/.test(h)) return null;
     const found = EN_HOLIDAYS.find(([r]) => r.test(h));
     return found ? { date: fixedHoliday(env.today, found[1], found[2]) } : null;
   });

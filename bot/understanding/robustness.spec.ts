@@ -2270,3 +2270,17 @@ describe('voice notes, parents and traders, third look (found by heldout-v2bf, v
     expect(one("à partir de la rentrée lundi 4 janvier, rappelle-moi du lundi au vendredi à 7h15 d'emmener les enfants à l'école", 'fr')).toEqual(["emmener les enfants à l'école", '2027-01-04T07:15', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR']);
   });
 });
+
+describe('repetitions and a representative week, fourth look (found by heldout-v2bj and heldout-v2bm, none of their sentences)', () => {
+  it('a subject said after a comma that ends the dates is the subject, even with a word a remark could end on', () => {
+    expect(one('until december 20th, put the eye drops in every night', 'en')).toEqual(['put the eye drops in', '2026-11-23T20:00', 'FREQ=DAILY;UNTIL=20261220T225959Z']);
+    expect(one('every night at 9:30pm until december 20th, put the drops in', 'en')[0]).toBe('put the drops in');
+  });
+
+  it('reads "rappelle-les-moi", "hold me to it"; "at St. Patrick\'s" is a place', () => {
+    expect(one('cours de yoga les lundis et jeudis à 18h, 8 fois en tout, rappelle-les-moi stp', 'fr')).toEqual(['cours de yoga', '2026-11-23T18:00', 'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=8']);
+    expect(one('spin class every mon wed fri 6am, hold me to it', 'en')[0]).toBe('spin class');
+    expect(one("remind me every sunday at 10:30 to go to mass at St. Patrick's", 'en')).toEqual(["go to mass at St. Patrick's", '2026-11-29T10:30', 'FREQ=WEEKLY;BYDAY=SU']);
+    expect(one("parade on st patrick's day at 11am", 'en')).toEqual(['parade', '2027-03-17T11:00', null]);
+  });
+});

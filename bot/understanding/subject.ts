@@ -307,7 +307,7 @@ const REQUEST_VERB: Record<Language, string> = {
     // "un rappel chaque mardi …", "(wesh) un petit rappel pour …": the request as a noun, said first.
     // (Not after a verb, "acheter un rappel …", nor before what it is of, "un rappel de vaccin".)
     String.raw`|(?<=^(?:(?![\p{L}']*(?:er|ir|re)[!,]*\s)[\p{L}'!,]+\s+)?)(?:un|une)\s+(?:petit\s+|p'tit\s+)?(?:rappel|alarme|alerte)(?=\s+(?:pour|chaque|tous|toutes|demain|ce|cette|dans|[àa]|le|la|les|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d|stp|svp|d'\p{L}+(?:er|ir|re)|de\s+\p{L}+(?:er|ir|re))(?![\p{L}])|\s*[,:])` +
-    String.raw`|rapp?ell?\p{L}*[- ]moi|rapp?elle\s+(?:[àa]\s+)?(?:moin|mwen|mwa)(?![\p{L}])|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
+    String.raw`|rapp?ell?\p{L}*[- ](?:(?:le|la|les)[- ])?moi|rapp?elle\s+(?:[àa]\s+)?(?:moin|mwen|mwa)(?![\p{L}])|f(?:ai|er)\p{L}*[- ]moi\s+penser|pr[ée]viens[- ]moi|(?:ne\s+)?(?:me\s+)?laiss\p{L}*\s+pas\s+oublier` +
     // "(tanpri) réveille-moi (dans huit heures) pour mon shift": a wake-up asked for, with what it is for.
     String.raw`|r[ée]veill?(?:e|ez)[- ]moi(?=\s+(?:pour|afin\s+de)\s+\p{L})` +
     String.raw`|(?:que\s+)?je\s+n'oublie\s+pas|pour\s+(?:ne\s+)?pas\s+que\s+j'oublie` +
@@ -402,7 +402,7 @@ const TRAILING_REMARK: Record<Language, RegExp> = {
       String.raw`(?:(?:with|what\s+with|after|given)\s+(?:[\p{L}'-]+\s+){1,3}?(?=(?:i|we|they|he|she|it|you|u)(?:'\p{L}+)?\s))?(?:` +
       // An exclamation, whatever follows it ("…, ya allah these early mornings", "…, oh god the traffic").
       String.raw`${EXCLAMATION}|` +
-      String.raw`(?:you|u|ya)\s+never\s+know|just\s+in\s+case[\s.!]*$|by\s+all\s+means[\s.!]*$|(?:yuh|you|ya|u)\s+know(?:\s+how|\s+what|\s+me)?\s|keep\s+me\s+(?:honest|on\s+track|accountable|motivated|sane)|` +
+      String.raw`(?:you|u|ya)\s+never\s+know|just\s+in\s+case[\s.!]*$|by\s+all\s+means[\s.!]*$|(?:yuh|you|ya|u)\s+know(?:\s+how|\s+what|\s+me)?\s|keep\s+me\s+(?:honest|on\s+track|accountable|motivated|sane)|hold\s+me\s+(?:to\s+it|accountable)|` +
       String.raw`(?:i|we|they|he|she|it)(?:'(?:ve|m|ll|d|re|s))?\s+\p{L}|(?:ive|im|ill|weve|theyre)\s+\p{L}` +
       // Patois and Pidgin say "mi" / "me" / "wi" / "dem" for I, we, they ("…, mi cyaan forget again", "…, me nah go fail").
       String.raw`|${CREOLE_SUBJECT.en}` +
@@ -678,6 +678,8 @@ function cutRemark(s: string, language: Language): string {
   // what follows is the subject ("rappelle-moi demain, acheter du pain ?", "demain à 9h, appeler maman ?").
   const rest = s.slice(cut.length);
   if (isOnlyRequest(cut, language) || (!/\p{L}/u.test(cut) && ONLY_SHORT_QUESTION.test(rest) && !isTagQuestion(rest, language))) return s;
+  // (Nor when it would leave nothing: "until april 7th, put the eye drops in" is the subject.)
+  if (!/\p{L}/u.test(cut) && (language === 'en' ? EN_ERRAND_VERB : FR_INFINITIVE).test(rest.replace(/^[\s,;!?]+/u, ''))) return s;
   return hasRequest(s.slice(cut.length), language) ? s : cut;
 }
 
@@ -1002,7 +1004,7 @@ function pointsBack(text: string, language: Language): boolean {
 }
 /** A clause that says why or what else ("sinon …", "because …", "or i'll …"). */
 const REMARK_OPEN: Record<Language, RegExp> = {
-  en: /^(?:because|cause|coz|cuz|since|otherwise|or\s+else|(?:don'?t|do\s+not)\s+let\s+me|make\s+sure\s+i|(?:yuh|you|ya|u)\s+know|keep\s+me\s+(?:honest|on\s+track|accountable|motivated|sane)|or(?=\s+(?:i|im|i'm|i'll|we|it|you|he|she|they)(?![\p{L}'])))(?![\p{L}'])/iu,
+  en: /^(?:because|cause|coz|cuz|since|otherwise|or\s+else|(?:don'?t|do\s+not)\s+let\s+me|make\s+sure\s+i|(?:yuh|you|ya|u)\s+know|keep\s+me\s+(?:honest|on\s+track|accountable|motivated|sane)|hold\s+me\s+(?:to\s+it|accountable)|or(?=\s+(?:i|im|i'm|i'll|we|it|you|he|she|they)(?![\p{L}'])))(?![\p{L}'])/iu,
   fr: /^(?:sinon|parce\s+que?|vu\s+que?|puisque?|car|comme|j'|chu|chui|jsuis|jsp)(?![\p{L}])/iu,
 };
 
