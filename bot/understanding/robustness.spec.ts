@@ -2277,6 +2277,11 @@ describe('repetitions and a representative week, fourth look (found by heldout-v
     expect(one('every night at 9:30pm until december 20th, put the drops in', 'en')[0]).toBe('put the drops in');
   });
 
+  it('Quebec "faque" said first is no subject', () => {
+    expect(all('faque à tous les jours à 7h pis à 19h checker les pompes', 'fr').map((r) => r[0])).toEqual(['checker les pompes', 'checker les pompes']);
+    expect(one('faque demain midi appeler le garage', 'fr')[0]).toBe('appeler le garage');
+  });
+
   it('reads "rappelle-les-moi", "hold me to it"; "at St. Patrick\'s" is a place', () => {
     expect(one('cours de yoga les lundis et jeudis à 18h, 8 fois en tout, rappelle-les-moi stp', 'fr')).toEqual(['cours de yoga', '2026-11-23T18:00', 'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=8']);
     expect(one('spin class every mon wed fri 6am, hold me to it', 'en')[0]).toBe('spin class');

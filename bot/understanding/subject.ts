@@ -88,7 +88,7 @@ const EDGE_FILLERS: Record<Language, RegExp> = {
     'iu',
   ),
   fr: new RegExp(
-    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|(?:dis|dites|[ée]coute)\s+voir|dis\s+une\s+fois|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|(?:oh|ah)(?:\s+(?:oui|ouais|voil[àa]))?|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant|[àa]\s+l'avenir|(?:asteure|astheure)(?!\s+qu)\b|c'est\s+comment|[çc]a\s+dit\s+quoi)(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|faque|fak|fait\s+que|(?:dis|dites|[ée]coute)\s+voir|dis\s+une\s+fois|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|(?:oh|ah)(?:\s+(?:oui|ouais|voil[àa]))?|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant|[àa]\s+l'avenir|(?:asteure|astheure)(?!\s+qu)\b|c'est\s+comment|[çc]a\s+dit\s+quoi)(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
 };
