@@ -25,6 +25,8 @@ const MARKERS = new Set(
     'lé té zot koman',
     // Mauritian and Seychellois Creole
     'inn mwa ki pe pou zis bizin ankor',
+    // Haitian and Réunion Creole, Kabyle, Lingala, Luganda, Twi, Urdu and Hindi, Tagalog
+    'bondye amoin tettu ara matondo mingi webale nnyo ebi itna bas khair kare kaya',
     // Lingala
     'kobosana mpo naza nalingi bolamu malamu mbote',
     // Darija (in Arabizi)

@@ -2289,3 +2289,24 @@ describe('repetitions and a representative week, fourth look (found by heldout-v
     expect(one("parade on st patrick's day at 11am", 'en')).toEqual(['parade', '2027-03-17T11:00', null]);
   });
 });
+
+describe('languages mixed in, fourth look (found by heldout-v2bk, none of its sentences)', () => {
+  it('leaves out thanks, blessings and remarks in Lingala, Kreyòl, Kabyle, Réunion Creole, Twi, Luganda, Urdu, Tagalog', () => {
+    expect(all('mardi 14h rendez-vous à la mairie et mercredi 10h coiffeur pour Grâce, matondo mingi', 'fr').map((r) => r[0])).toEqual(['rendez-vous à la mairie', 'coiffeur pour Grâce']);
+    expect(one('tous les jeudis soir appeler tata, ur tettu ara', 'fr')[0]).toBe('appeler tata');
+    expect(one('tous les samedis à 7h marché de Saint-Paul, pa oubli amoin', 'fr')[0]).toBe('marché de Saint-Paul');
+    expect(one('remind me every friday at 5pm to buy matooke, webale nnyo', 'en')[0]).toBe('buy matooke');
+    expect(one('chale remind me every sunday 2pm to call my maa, ebi important', 'en')[0]).toBe('call my maa');
+    expect(one('every sunday at 10am tuition for Zara, bas itna hi', 'en')[0]).toBe('tuition for Zara');
+    expect(one('remind me every 3 hours to give Abbu his medicine, Allah khair kare', 'en')[0]).toBe('give Abbu his medicine');
+    expect(one("every weekday at 5:30 am remind me to prepare baon for the kids, kaya ko 'to", 'en')[0]).toBe('prepare baon for the kids');
+    expect(one('remind me every day at 8:30pm to take my metformin, ay naku I always forget', 'en')[0]).toBe('take my metformin');
+  });
+
+  it('reads Kreyòl "chak", Réunion "oté" and "zot i sava ?" said first, Tagalog "pa-remind naman po"', () => {
+    expect(all('chak lundi à 17h réunion du comité et chaque jeudi à 18h répétition de la chorale', 'fr').map((r) => r[2])).toEqual(['FREQ=WEEKLY;BYDAY=MO', 'FREQ=WEEKLY;BYDAY=TH']);
+    expect(one('oté ! tous les samedis à 7h marché de Saint-Pierre', 'fr')[0]).toBe('marché de Saint-Pierre');
+    expect(one('zot i sava ? vendredi à 9h appeler la CAF', 'fr')[0]).toBe('appeler la CAF');
+    expect(one('pa-remind naman po every sunday 5pm to video call Lola, salamat po', 'en')).toEqual(['video call Lola', '2026-11-29T17:00', 'FREQ=WEEKLY;BYDAY=SU']);
+  });
+});

@@ -11,7 +11,7 @@ const wordEnd = `(?!${L})`;
 /** Trigger phrases, tried at the start of what is left once date words are gone (rule 12). */
 const TRIGGERS: Record<Language, RegExp[]> = {
   en: [
-    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)(?:\s+po)?(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|for(?=\s+\p{L})|(?:make|mek)\s+(?:i|we)(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?(?:(?:remind|tell|ask|ping|alert|notify|text|message|nudge)\s+(?:me|us)|pa[-\s]?remind(?:\s+(?:naman|nga))?)(?:\s+po)?(?:\s+(?:again|once\s+more|one\s+more\s+time|also|too))?(?:[\s,]+(?:to|2(?=\s+\p{L})|fi(?=\s+\p{L})|tae(?=\s+\p{L})|for(?=\s+\p{L})|(?:make|mek)\s+(?:i|we)(?=\s+\p{L})|that|about|abt|'?bout|re:?|regarding|concerning|of|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|will|remember\s+to|don'?t\s+forget\s+to)|in\s+order\s+to|so\s+that|so|when|if))?(?![\p{L}])/iu,
     /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?:let\s+me\s+)?forget(?:\s+(?:to|that|about))?(?![\p{L}])/iu,
     // "wake me up in 9 hours to leave for the airport": the wake-up is the request, what it is for the subject.
     /^(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+)?(?:please\s+)?wake\s+(?:me|us)(?:\s+up)?\s+(?:to|for|so\s+(?:that\s+)?(?:i|we)\s+can)(?=\s+\p{L})/iu,
@@ -88,7 +88,7 @@ const EDGE_FILLERS: Record<Language, RegExp> = {
     'iu',
   ),
   fr: new RegExp(
-    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|faque|fak|fait\s+que|(?:dis|dites|[ée]coute)\s+voir|dis\s+une\s+fois|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|(?:oh|ah)(?:\s+(?:oui|ouais|voil[àa]))?|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant|[àa]\s+l'avenir|(?:asteure|astheure)(?!\s+qu)\b|c'est\s+comment|[çc]a\s+dit\s+quoi)(?![\p{L}])[\s,.!:]*`,
+    String.raw`^(?:ok(?:ay|i)?|alors|bon|donc|faque|fak|fait\s+que|ot[ée]|zot\s+i\s+sava\s*\??|(?:dis|dites|[ée]coute)\s+voir|dis\s+une\s+fois|dis(?:\s+donc)?(?![\s-]+moi)${ASKING_NEXT}|dites(?![\s-]+moi)|${VOCATIVE.fr}|bonjour|bonsoir|salut|slt|coucou|cc|allô|allo|wesh|h[ée]|eh|(?:oh|ah)(?:\s+(?:oui|ouais|voil[àa]))?|et|aussi|encore|puis|ensuite|bref|voil[àa]|ouais|ouai|[ée]coute|tiens|du\s+coup|en\s+fait|au\s+fait|en\s+gros|genre|tsé|t'sais|autre\s+chose|petite\s+chose|d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant|[àa]\s+l'avenir|(?:asteure|astheure)(?!\s+qu)\b|c'est\s+comment|[çc]a\s+dit\s+quoi)(?![\p{L}])[\s,.!:]*`,
     'iu',
   ),
 };
@@ -384,7 +384,7 @@ const CREOLE_SUBJECT: Record<Language, string> = {
   fr: String.raw`(?:mwen|moin|nou|zot|yo|li)\s+(?:pa|ka|te|ap|la|té|lé|va|kapab|konnen|vlé|vle)(?![\p{L}'])`,
 };
 /** An exclamation that opens a remark ("…, ya allah these early mornings", "…, mon dieu ces bouchons"). */
-const EXCLAMATION = String.raw`(?:ya\s+(?:allah|rab+i?|rab|lahwi|salam)|oh\s+(?:my\s+)?(?:god|lord|gosh|boy|man|dear)|my\s+(?:god|gosh|lord)|omg|good\s+lord|lord\s+have\s+mercy|mon\s+dieu|oh\s+l[àa]\s+l[àa]|aiy(?:o|a)+h?|eish|haiya?|ay\s+dios(?:\s+m[ií]o)?)(?![\p{L}])`;
+const EXCLAMATION = String.raw`(?:h?ay\s+naku|ya\s+(?:allah|rab+i?|rab|lahwi|salam)|oh\s+(?:my\s+)?(?:god|lord|gosh|boy|man|dear)|my\s+(?:god|gosh|lord)|omg|good\s+lord|lord\s+have\s+mercy|mon\s+dieu|oh\s+l[àa]\s+l[àa]|aiy(?:o|a)+h?|eish|haiya?|ay\s+dios(?:\s+m[ií]o)?)(?![\p{L}])`;
 /** Only an exclamation ("…, aiyah"). */
 const EXCLAIMED = new RegExp(String.raw`^[\s,]*${EXCLAMATION}[\s,.!?]*$`, 'iu');
 /** A question of one to three words closing the message ("…, t'as compris ?", "…, you hear?"). */
@@ -1143,6 +1143,8 @@ function aroundParticle(s: string, language: Language): string {
   if (/\p{L}/u.test(s.slice(0, last.index!)) && (isRemark(stripTrailingRequest(after, language), language) || EXCLAIMED.test(after) || courtesyOnly(after, language))) return s.slice(0, last.index!);
   const first = found[0];
   const head = s.slice(0, first.index!);
+  // ("pa-remind naman po to …": the particle right after the request is its courtesy.)
+  if (/(?<![\p{L}])remind\s*$/iu.test(head)) return s;
   const rest = s.slice(first.index! + first[0].length);
   const own = stripTrailingRequest(rest, language);
   // ("stretch every 30 mins yaar remind me, …": the particle only ends the action before the request.)

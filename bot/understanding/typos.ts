@@ -46,7 +46,8 @@ const MISSPELLINGS: Record<Language, Record<string, string>> = {
     aujour: "aujourd'hui",
     samedie: 'samedi', smedi: 'samedi', lundie: 'lundi', mardie: 'mardi', jeudie: 'jeudi', jedi: 'jeudi', vendredie: 'vendredi',
     // Repetition words: "chaques lundis", "touts les jours" ("tout les" is read in normalize.ts, before "les" only).
-    chaques: 'chaque', chaqe: 'chaque', touts: 'tous',
+    // (Kreyòl "chak lundi".)
+    chaques: 'chaque', chaqe: 'chaque', chak: 'chaque', touts: 'tous',
     // "ce wknd", "le wkend prochain".
     wknd: 'week-end', wkend: 'week-end', weeknd: 'week-end', wknds: 'week-ends',
     // Texting short forms of "tous les jours" ("pilule tlj 21h").
