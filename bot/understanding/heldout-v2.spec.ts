@@ -201,7 +201,13 @@ describe('version-2 sets (fixtures/heldout-v2.jsonl, see heldout-v2.README.md; s
     ['heldout-v2bg', 0.99],
     ['heldout-v2bh', 1],
     ['heldout-v2bi', 0.99],
-  ])('scores the blind set %s (tenth to sixty-first batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh, thirty-ninth, forty-first, forty-third, forty-fifth and forty-seventh batches\' fixes, and in fours after the forty-ninth\'s, the fifty-third\'s and the fifty-seventh\'s)', (name, first) => {
+    // First scored 98.33 %, 90 %, 99.17 % and 98.33 % (heldout-v2.README.md, sixty-second to
+    // sixty-fifth batches, written as four after the sixty-first's fixes); 100 % after the fixes there.
+    ['heldout-v2bj', 1],
+    ['heldout-v2bk', 1],
+    ['heldout-v2bl', 1],
+    ['heldout-v2bm', 1],
+  ])('scores the blind set %s (tenth to sixty-fifth batches, written in pairs after the ninth, eleventh, thirteenth, fifteenth, seventeenth, nineteenth, twenty-first, twenty-third, twenty-fifth, twenty-seventh, twenty-ninth, thirty-first, thirty-third, thirty-fifth, thirty-seventh, thirty-ninth, forty-first, forty-third, forty-fifth and forty-seventh batches\' fixes, and in fours after the forty-ninth\'s, the fifty-third\'s, the fifty-seventh\'s and the sixty-first\'s)', (name, first) => {
     const batch = readCases(resolve(fixtures, `${name}.jsonl`));
     expect(batch.length).toBeGreaterThanOrEqual(120);
     expect(new Set(batch.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(12);
