@@ -4,7 +4,7 @@ import { DAY_CODES as CODES, formatLocal, forwardDate, weekdayOf } from './calen
 import { originalSpan } from './normalize';
 import { RepeatMarker, ruleText } from './repeat';
 import { candidateHours, combinePieces, PART_HOUR, resolvePiece } from './resolve';
-import { EN_ERRAND_VERB, extractSubject, FR_INFINITIVE, hasRequest, isContextClause, isOnlyRequest, isRemark, SO_WORDS, requestAt, SUBJECT_FIRST, withoutFillers } from './subject';
+import { extractSubject, hasRequest, isContextClause, isOnlyRequest, isRemark, SO_WORDS, requestAt, SUBJECT_FIRST, VERB_FIRST, withoutFillers } from './subject';
 import { zoneNamed } from '../../api/common/zone-cache';
 import { inOtherLanguage } from './other-languages';
 import { WORKDAY } from './vocabulary';
@@ -351,7 +351,7 @@ export function splitReminders(
     // 10h30", is as many reminders too: one weekly reminder per day and time.)
     const timed = (k: number, end: number) => pieces.some((p, q) => q !== k && (p.time || p.part) && at[q][0] >= at[k][1] && at[q][0] < end);
     // ("chaque mois, le 5 payer X et le 25 verser Y": a bare verb after each day brings its action too.)
-    const acts = (t: string) => ACTION[language].test(t) || (language === 'en' ? EN_ERRAND_VERB : FR_INFINITIVE).test(t.replace(/^[\s,]+/, ''));
+    const acts = (t: string) => ACTION[language].test(t) || VERB_FIRST[language].test(t.replace(/^[\s,]+/, ''));
     if (anchorKs.every((k, j) => acts(norm.text.slice(at[k][1], ends[j])) || timed(k, ends[j]))) anchorKs.forEach((k) => acting.add(k));
   }
   const items: Item[] = [];

@@ -679,8 +679,8 @@ function cutRemark(s: string, language: Language): string {
   const rest = s.slice(cut.length);
   if (isOnlyRequest(cut, language) || (!/\p{L}/u.test(cut) && ONLY_SHORT_QUESTION.test(rest) && !isTagQuestion(rest, language))) return s;
   // (Nor when it would leave nothing: "until april 7th, put the eye drops in" is the subject.)
-  if (!/\p{L}/u.test(cut) && (language === 'en' ? EN_ERRAND_VERB : FR_INFINITIVE).test(rest.replace(/^[\s,;!?]+/u, ''))) return s;
-  return hasRequest(s.slice(cut.length), language) ? s : cut;
+  if (!/\p{L}/u.test(cut) && VERB_FIRST[language].test(rest.replace(/^[\s,;!?]+/u, ''))) return s;
+  return hasRequest(rest, language) ? s : cut;
 }
 
 /**
@@ -917,7 +917,8 @@ function stripRequest(s: string, language: Language): string {
   // so remind me to wheel them out", "le marché est ouvert, rappelle-moi de prendre les sacs").
   // (Or one opened by the speaker or someone else with a verb of their own, said without a stop:
   // "so like I always forget this remind me to …", "we never remember remind us to …".)
-  if ((isContextClause(m[1], language) || PRONOUN_CLAUSE[language].test(m[1].replace(LEAD_INTERJECTIONS, '')) || NOUN_HAS_CLAUSE.test(m[1].replace(LEAD_INTERJECTIONS, ''))) && !ONLY_PRONOUN.test(own)) return rest;
+  const lead = m[1].replace(LEAD_INTERJECTIONS, '');
+  if ((isContextClause(m[1], language) || PRONOUN_CLAUSE[language].test(lead) || NOUN_HAS_CLAUSE.test(lead)) && !ONLY_PRONOUN.test(own)) return rest;
   // A lead closed by a laugh or a sigh ("up way too early with the time change lol remind me …"): why, not what.
   if (LAUGH_END.test(m[1].trim()) && /\p{L}/u.test(own) && /\p{L}{2}/u.test(m[1].trim().replace(LAUGH_END, ''))) return rest;
   // Words before the request are its wording unless they name a thing; a clause joined to it by
@@ -1191,16 +1192,18 @@ const LABEL_HINT = /\s[-–—]\s|:\s/u;
 /** A label closed by a spaced dash or a colon: "dog sitting for the Hendersons - feed …", "work stuff: send …". */
 const LABEL_LEAD = /^\s*((?:[\p{L}\p{N}'’&]+\s+){1,6}[\p{L}\p{N}'’&]+)\s*(?:\s[-–—]|:)\s+(?=\p{L})/u;
 /** The verbs an errand most often starts with, for English, where a verb has no ending of its own. */
-export const EN_ERRAND_VERB = /^(?:call|ring|phone|text|email|e-mail|message|send|buy|get|grab|pick|drop|take|give|feed|water|walk|pay|book|check|clean|wash|cook|make|fix|move|put|bring|collect|order|renew|cancel|submit|print|post|charge|pack|prep|prepare|finish|start|go|visit|meet|leave|change|empty|fill|top|sort|tidy|iron|hoover|vacuum|mop|ask|tell|review|read|write|study|practi[cs]e|return|schedule|confirm|follow|chase|update|defrost|thaw|soak|bake|clear|mow|trim|refill|restock|open|close|lock|unlock|turn|switch|set|do|see|say|wake|log|file|fetch|hand|plan)(?![\p{L}'])/iu;
+const EN_ERRAND_VERB = /^(?:call|ring|phone|text|email|e-mail|message|send|buy|get|grab|pick|drop|take|give|feed|water|walk|pay|book|check|clean|wash|cook|make|fix|move|put|bring|collect|order|renew|cancel|submit|print|post|charge|pack|prep|prepare|finish|start|go|visit|meet|leave|change|empty|fill|top|sort|tidy|iron|hoover|vacuum|mop|ask|tell|review|read|write|study|practi[cs]e|return|schedule|confirm|follow|chase|update|defrost|thaw|soak|bake|clear|mow|trim|refill|restock|open|close|lock|unlock|turn|switch|set|do|see|say|wake|log|file|fetch|hand|plan)(?![\p{L}'])/iu;
 /** French verbs of an errand are infinitives ("nourrir", "arroser", "prendre", "voir"). */
-export const FR_INFINITIVE = /^\p{L}{2,}(?:er|ir|re|oir)(?![\p{L}'])/iu;
+const FR_INFINITIVE = /^\p{L}{2,}(?:er|ir|re|oir)(?![\p{L}'])/iu;
+/** Words start with an action's verb: an English errand verb, a French infinitive. */
+export const VERB_FIRST: Record<Language, RegExp> = { en: EN_ERRAND_VERB, fr: FR_INFINITIVE };
 
 function afterLabel(s: string, language: Language): string {
   const m = LABEL_LEAD.exec(s);
   if (!m || hasRequest(m[1], language)) return s;
   const rest = s.slice(m[0].length);
   if (!/\s\p{L}/u.test(rest.trim())) return s;
-  return (language === 'en' ? EN_ERRAND_VERB : FR_INFINITIVE).test(rest) ? rest : s;
+  return VERB_FIRST[language].test(rest) ? rest : s;
 }
 
 /** "so" / "donc" said last, before a request. */
